@@ -1,0 +1,131 @@
+// Builds the Fastify app: used by server.ts and by the tests (through app.inject).
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerAuthentication } from './http/authenticate.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { createServices, type Services } from './services/index.ts';
+
+export type AppContext = {
+  config: Config;
+  database: Database;
+  services: Services;
+  /** The clock, replaceable in tests (code expiry, rate windows). */
+  now: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  now?: () => Date;
+  services?: Partial<Services>;
+};
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Never log a credential: tokens travel in headers, codes and passwords in bodies (not logged).
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-impersonation-token"]'],
+          },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const now = opts.now ?? (() => new Date());
+  const services = { ...createServices(config, database, now), ...opts.services };
+  app.decorate('ctx', { config, database, services, now });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Screening Console API', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuthentication(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(lookupRoutes);
+      if (config.outboxReadable) await api.register(devRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  registerSpa(app, config);
+  app.addHook('onClose', async () => {
+    await services.close();
+  });
+  return app;
+}
+
+/** Serves the built console; GET/HEAD of extension-less paths outside /api/ and /assets/ get index.html. */
+function registerSpa(app: FastifyInstance, config: Config): void {
+  const dist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return;
+  void app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+  const html = () => fs.readFileSync(index, 'utf8');
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
+      return reply.status(404).send({ detail: 'Not found.' });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html());
+  });
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(html()),
+  );
+}

@@ -1,0 +1,116 @@
+// The database: PGlite on disk under DATA_DIR when DATABASE_URL is unset, else node-postgres.
+// A second handle reads from DATABASE_READ_URL when set (requests with using_read_db=true).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePg<Schema>>;
+
+export type Database = {
+  db: Db;
+  /** Read replica when configured, else the primary. */
+  readDb: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for scripts and the job queue (multi-statement text without parameters allowed). */
+  exec: (sql: string) => Promise<void>;
+  query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+export const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+  postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
+} as const;
+
+// PostgreSQL answers timestamps as local strings without this; every session works in UTC.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function wrapPglite(client: PGlite, lockFile?: string): Database {
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    readDb: db,
+    kind: 'pglite',
+    pglite: client,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    close: async () => {
+      if (!client.closed) await client.close();
+      if (lockFile) fs.rmSync(lockFile, { force: true });
+    },
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dataDir, { recursive: true });
+  // PGlite has no guard against a second process opening the same directory: hold a lock file.
+  const lockFile = path.join(dataDir, 'pgdata.lock');
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (pid && isAlive(pid)) throw new Error(`The database in ${dir} is in use by process ${pid}.`);
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  const client = await PGlite.create({ dataDir: dir, ...PGLITE_OPTIONS });
+  return wrapPglite(client, lockFile);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return pid !== process.pid;
+  } catch {
+    return false;
+  }
+}
+
+export function openPostgres(url: string, readUrl?: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('connect', (c) => void c.query("SET TIME ZONE 'UTC'"));
+  const db = drizzlePg(pool, { schema });
+  let readPool: pg.Pool | undefined;
+  let readDb: Db = db;
+  if (readUrl) {
+    readPool = new pg.Pool({ connectionString: readUrl, max: 10 });
+    readPool.on('connect', (c) => void c.query("SET TIME ZONE 'UTC'"));
+    readDb = drizzlePg(readPool, { schema });
+  }
+  return {
+    db,
+    readDb,
+    kind: 'postgres',
+    pool,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    close: async () => {
+      await pool.end();
+      await readPool?.end();
+    },
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

@@ -1,0 +1,91 @@
+// Starts the built console + API once, on a free port, with a throwaway database loaded with demo data.
+// PGlite in a temporary DATA_DIR, or a throwaway PostgreSQL database when TEST_DATABASE_URL is set.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOAD_DEMO: 'always',
+    RATE_LIMIT_DISABLED: 'true',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  let dbName: string | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    dbName = `sc_e2e_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 110_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const r = await fetch(`${baseUrl}/api/v1/timezone/`);
+      if (r.ok && output.includes('ready')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl && dbName) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

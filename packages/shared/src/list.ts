@@ -1,0 +1,61 @@
+// The list envelope and query parameters every list shares (DESIGN §4).
+import { z } from 'zod';
+import { DAY_FILTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MONTH_FILTERS } from './constants.ts';
+
+const intParam = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `A valid integer is required.` })
+    .int(`A valid integer is required.`)
+    .min(min, `Ensure ${name} is greater than or equal to ${min}.`)
+    .max(max, `Ensure ${name} is less than or equal to ${max}.`);
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date in YYYY-MM-DD format.')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    message: 'Enter a valid date in YYYY-MM-DD format.',
+  });
+
+const boolParam = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'True', 'False'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'True');
+
+export const ZBoolParam = boolParam;
+export const ZIsoDate = isoDate;
+
+export const ZListQuery = z.object({
+  page: intParam('page', 1, 1_000_000).default(1),
+  limit: intParam('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ordering: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).optional(),
+  using_read_db: boolParam.optional(),
+});
+export type TListQuery = z.infer<typeof ZListQuery>;
+
+/** Period filters read in the caller's Timezone header; a start without an end means that one day. */
+export const ZPeriodQuery = z.object({
+  date_time_after: isoDate.optional(),
+  date_time_before: isoDate.optional(),
+  created_after: isoDate.optional(),
+  created_before: isoDate.optional(),
+  day: z.enum(DAY_FILTERS, { error: `Select a valid choice: ${DAY_FILTERS.join(', ')}.` }).optional(),
+  month: z.enum(MONTH_FILTERS, { error: `Select a valid choice: ${MONTH_FILTERS.join(', ')}.` }).optional(),
+});
+export type TPeriodQuery = z.infer<typeof ZPeriodQuery>;
+
+export const paginated = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+export type TPaginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export const ZCountry = z.object({
+  name: z.string(),
+  dial_code: z.string(),
+  code: z.string(),
+  currency_code: z.string().nullable(),
+});
+export type TCountry = z.infer<typeof ZCountry>;

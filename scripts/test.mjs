@@ -1,0 +1,59 @@
+// `npm test`: lint, type check, unit/API/component tests, build, end-to-end tests in Chromium.
+// Ends with the plain line `N passed, N failed` that CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+await import('./ensure-install.mjs');
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function step(title, cmd, args) {
+  const ok = run(title, cmd, args);
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(title);
+  }
+}
+
+function vitest(title, args, env = {}) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sc-vitest-')), 'result.json');
+  const ok = run(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    // A file that fails to load has no failed tests of its own: count it once.
+    const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'));
+    failed += brokenFiles.length;
+    if (r.numTotalTests === 0) {
+      failed += 1;
+      failures.push(`${title}: no tests ran`);
+    }
+    if (!ok || r.numFailedTests > 0 || brokenFiles.length > 0) failures.push(title);
+  } else {
+    failed += 1;
+    failures.push(`${title} (no result)`);
+  }
+}
+
+step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+step('type check', 'node', ['scripts/typecheck.mjs']);
+vitest('unit, API and component tests', ['--project', 'shared', '--project', 'api', '--project', 'web']);
+step('build', 'npm', ['run', 'build', '-w', 'apps/web']);
+vitest('end-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts']);
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
