@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-data/**', 'apps/api/src/db/migrations/**', 'scripts/**', 'eslint.config.js'] },
+  { ignores: ['vitest.config.ts', 'packages/shared/vitest.config.ts', '**/dist/**', '**/node_modules/**', 'data/**', '.test-data/**', 'apps/api/src/db/migrations/**', 'scripts/**', 'eslint.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,5 +11,6 @@ export default defineProject({
     // Each file clones a migrated database snapshot; two workers match the two cores.
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { groupOrder: 2 },
   },
 });

@@ -21,6 +21,9 @@ import { registerAuthentication } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { organizationReferenceRoutes } from './modules/organizations/organization-references.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 
@@ -33,6 +36,7 @@ export type AppContext = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     ctx: AppContext;
   }
@@ -99,6 +103,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(lookupRoutes);
+      await api.register(organizationRoutes);
+      await api.register(organizationReferenceRoutes);
+      await api.register(fileRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },

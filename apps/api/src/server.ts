@@ -35,7 +35,7 @@ const lines = [
 ];
 if (wantsDemo) {
   lines.push('', `Demo accounts (password ${config.DEMO_PASSWORD === 'Demo@2026' ? 'Demo@2026' : 'from DEMO_PASSWORD'}; or sign in by mobile, country India):`);
-  for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.userType.padEnd(19)} mobile +91 ${a.mobile}`);
+  for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.user_type.padEnd(19)} +91 ${a.mobile}  ${a.placement}`);
   if (config.outboxReadable) lines.push('', `Sign-in codes and reset links: ${url}/api/v1/dev/outbox/?to=<email or +91-mobile>`);
 }
 console.log(lines.join('\n'));

@@ -73,3 +73,15 @@ export function maskRecipient(to: string): string {
   const rest = dash > 0 ? to.slice(dash + 1) : to;
   return `${prefix}${'*'.repeat(Math.max(0, rest.length - 4))}${rest.slice(-4)}`;
 }
+
+/** Stored '+91-9876500001' → national '9876500001' and its ISO country (the stored country when known). */
+export function splitStoredMobile(
+  stored: string,
+  countryCode: string | null,
+): { national: string; country: string } {
+  const parsed = parsePhoneNumberFromString(stored.replace('-', ''));
+  return {
+    national: parsed?.nationalNumber ?? stored.slice(stored.indexOf('-') + 1),
+    country: countryCode ?? parsed?.country ?? 'IN',
+  };
+}

@@ -1,6 +1,6 @@
 // Sign-in contracts (part 1 §2.2, §5, §7, §8; DESIGN §5).
 import { z } from 'zod';
-import { DEFAULT_COUNTRY_CODE, OTP_LENGTH } from './constants.ts';
+import { DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { LOGIN_SOURCES } from './constants.ts';
 import { ZUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, OTP_PATTERN, isValidMobile } from './validation.ts';
@@ -65,7 +65,11 @@ const countryCode = z
 /** Mobile with its ISO country (`mobile_country_code`, e.g. IN). */
 export const ZMobileWithCountry = z
   .object({
-    mobile: z.string({ error: MESSAGES.invalidPhone }).trim().min(1, MESSAGES.invalidPhone).max(20, MESSAGES.invalidPhone),
+    mobile: z
+      .string({ error: MESSAGES.invalidPhone })
+      .trim()
+      .min(1, MESSAGES.invalidPhone)
+      .max(20, MESSAGES.invalidPhone),
     mobile_country_code: countryCode,
   })
   .superRefine((v, ctx) => {
@@ -80,12 +84,16 @@ export type TOtpRequest = z.infer<typeof ZOtpRequest>;
 export const ZOtpCode = z
   .string({ error: MESSAGES.invalidOtp })
   .trim()
-  .regex(OTP_PATTERN, MESSAGES.invalidOtp)
-  .length(OTP_LENGTH, MESSAGES.invalidOtp);
+  // OTP_PATTERN already means exactly OTP_LENGTH digits; a second check would repeat the message.
+  .regex(OTP_PATTERN, MESSAGES.invalidOtp);
 
 export const ZOtpVerify = z
   .object({
-    mobile: z.string({ error: MESSAGES.invalidPhone }).trim().min(1, MESSAGES.invalidPhone).max(20, MESSAGES.invalidPhone),
+    mobile: z
+      .string({ error: MESSAGES.invalidPhone })
+      .trim()
+      .min(1, MESSAGES.invalidPhone)
+      .max(20, MESSAGES.invalidPhone),
     mobile_country_code: countryCode,
     code: ZOtpCode,
   })
@@ -114,9 +122,14 @@ export const ZUserLogin = z.object({
 export type TUserLogin = z.infer<typeof ZUserLogin>;
 
 export const ZLoginResponse = z.object({ token: z.string(), id: z.number(), is_trainer: z.boolean() });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZLastDashboardPath = z.object({
-  url: z.string().trim().max(500).regex(/^\/[^\s]*$/, 'Enter a path that starts with /.'),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/[^\s]*$/, 'Enter a path that starts with /.'),
 });
 
 export const ZSessionOrganization = z.object({

@@ -9,12 +9,15 @@ const intParam = (name: string, min: number, max: number) =>
     .min(min, `Ensure ${name} is greater than or equal to ${min}.`)
     .max(max, `Ensure ${name} is less than or equal to ${max}.`);
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date in YYYY-MM-DD format.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    message: 'Enter a valid date in YYYY-MM-DD format.',
-  });
+/** A real calendar date written YYYY-MM-DD (2024-02-29 yes, 2023-02-29 and 2024-02-30 no). */
+export function isIsoDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+}
+
+// One check, so a malformed value gets the message once.
+const isoDate = z.string().refine(isIsoDate, { message: 'Enter a valid date in YYYY-MM-DD format.' });
 
 const boolParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'True', 'False'])])
@@ -59,3 +62,7 @@ export const ZCountry = z.object({
   currency_code: z.string().nullable(),
 });
 export type TCountry = z.infer<typeof ZCountry>;
+
+/** `GET country/?search=`: matches name, ISO code or dial code. */
+export const ZCountryQuery = z.object({ search: z.string().trim().max(100).optional() });
+export type TCountryQuery = z.infer<typeof ZCountryQuery>;

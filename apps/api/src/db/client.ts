@@ -31,8 +31,9 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 export const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
+  // Without these the data directory grows past 1 GB after bulk loads (STACK.md).
   postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
-} as const;
+};
 
 // PostgreSQL answers timestamps as local strings without this; every session works in UTC.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

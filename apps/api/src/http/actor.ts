@@ -12,6 +12,7 @@ export type Actor = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     actor: Actor | null;
   }

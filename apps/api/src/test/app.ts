@@ -8,7 +8,7 @@ import { createTestDatabase } from './database.ts';
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
 
-export function createClock(start = new Date()): TestClock {
+export function createClock(): TestClock {
   let offset = 0;
   let fixed: Date | null = null;
   return {

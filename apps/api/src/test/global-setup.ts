@@ -47,6 +47,7 @@ export function withDatabase(url: string, name: string): string {
 }
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     pgliteSnapshot: string;
     pgTemplate: string;

@@ -1,0 +1,95 @@
+// `npm run bench`: times a few list queries against the configured database (load it first with
+// `npm run demo -- --scale 1000000`). Each query runs once to warm up, then RUNS times; min, median and max
+// are printed. The SQL is what the list endpoints run (a page of 10 plus its count), written out plainly.
+import { loadConfig } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+
+const RUNS = 7;
+
+type Case = { name: string; sql: string; params: unknown[] };
+
+const config = loadConfig();
+const database: Database = config.DATABASE_URL
+  ? openPostgres(config.DATABASE_URL)
+  : await openPglite(config.dataDir);
+
+async function time(c: Case): Promise<{ min: number; median: number; max: number; rows: number }> {
+  let rows = (await database.query(c.sql, c.params)).length;
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    rows = (await database.query(c.sql, c.params)).length;
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const pick = (i: number) => Math.round((samples[i] ?? 0) * 10) / 10;
+  return { min: pick(0), median: pick(Math.floor(samples.length / 2)), max: pick(samples.length - 1), rows };
+}
+
+try {
+  const [size] = await database.query<{ scans: number; patients: number; organizations: number }>(
+    `SELECT (SELECT count(*) FROM scans)::int AS scans, (SELECT count(*) FROM patients)::int AS patients,
+            (SELECT count(*) FROM organizations)::int AS organizations`,
+  );
+  if (!size || size.scans === 0) {
+    console.error('No scans to measure: load data first with `npm run demo -- --scale 1000000`.');
+    process.exitCode = 1;
+  } else {
+    const [busiest] = await database.query<{ id: number }>(
+      'SELECT organization_id AS id FROM scans WHERE organization_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+    );
+    const orgId = busiest?.id ?? 1;
+    const last30 = "date_time >= now() - interval '30 days'";
+    const cases: Case[] = [
+      {
+        name: 'scans: page of 10, one organization, last 30 days',
+        sql: `SELECT * FROM scans WHERE organization_id = $1 AND ${last30} ORDER BY date_time DESC LIMIT 10`,
+        params: [orgId],
+      },
+      {
+        name: 'scans: count, one organization, last 30 days',
+        sql: `SELECT count(*) FROM scans WHERE organization_id = $1 AND ${last30}`,
+        params: [orgId],
+      },
+      {
+        name: 'scans: page of 10, all, newest first',
+        sql: 'SELECT * FROM scans ORDER BY date_time DESC LIMIT 10',
+        params: [],
+      },
+      {
+        name: "scans: search patient name ILIKE '%shar%', page of 10",
+        sql: `SELECT s.* FROM scans s WHERE s.patient_id IN (
+                SELECT id FROM patients WHERE (first_name || ' ' || last_name || ' ' || coalesce(mobile, '') || ' ' || coalesce(email, '')) ILIKE $1)
+              ORDER BY s.date_time DESC LIMIT 10`,
+        params: ['%shar%'],
+      },
+      {
+        name: "organizations: search ILIKE '%clinic%', page + count",
+        sql: `SELECT *, count(*) OVER () AS total FROM organizations
+               WHERE name ILIKE $1 OR (coalesce(address_1, '') || ' ' || coalesce(address_2, '') || ' ' || coalesce(address_3, '')) ILIKE $1
+               ORDER BY created DESC LIMIT 10`,
+        params: ['%clinic%'],
+      },
+      {
+        name: 'dashboard: scans and positives, all organizations, last 30 days',
+        sql: `SELECT count(*) AS scans, count(*) FILTER (WHERE is_positive) AS positives FROM scans WHERE scan_type = 'SCAN' AND ${last30}`,
+        params: [],
+      },
+      {
+        name: 'leaderboard: scans per organization, 365 days',
+        sql: `SELECT organization_id, count(*) AS scans, count(*) FILTER (WHERE is_positive) AS positives FROM scans
+               WHERE scan_type = 'SCAN' AND date_time >= now() - interval '365 days' GROUP BY organization_id ORDER BY scans DESC`,
+        params: [],
+      },
+    ];
+    console.log(
+      `${config.isEmbedded ? 'PGlite' : 'PostgreSQL'}: ${size.scans.toLocaleString('en')} scans, ${size.patients.toLocaleString('en')} patients, ` +
+        `${size.organizations} organizations; ${RUNS} runs after a warm-up, times in ms.`,
+    );
+    const table: Record<string, { min: number; median: number; max: number; rows: number }> = {};
+    for (const c of cases) table[c.name] = await time(c);
+    console.table(table);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,3 @@
+-- languages.app_version_id → app_versions.id: declared here because organizations.ts and app-versions.ts would import each other.
+ALTER TABLE "languages" ADD CONSTRAINT "languages_app_version_id_app_versions_id_fk" FOREIGN KEY ("app_version_id") REFERENCES "public"."app_versions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "languages_app_version_idx" ON "languages" USING btree ("app_version_id");

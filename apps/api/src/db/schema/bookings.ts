@@ -1,0 +1,62 @@
+// Appointment slots and bookings (part 3 §3 Booking; DESIGN §7 booking states).
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '@sc/shared/constants';
+import { byUser, createdModified } from './columns.ts';
+import { organizations } from './organizations.ts';
+
+export const slots = pgTable(
+  'slots',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }).notNull(),
+    /** Bookings the slot takes; from the organization's total_bookings_per_slot when made. */
+    capacity: integer('capacity').notNull().default(1),
+    ...createdModified(),
+  },
+  (t) => [uniqueIndex('slots_org_start_uq').on(t.organizationId, t.start)],
+);
+
+/** Payment provider answer, kept as received for the booking detail's "payment json". */
+export type BookingPayment = Record<string, unknown>;
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** Random token the patient holds to see or cancel the booking. */
+    token: text('token').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    mobile: text('mobile'),
+    email: text('email'),
+    age: integer('age'),
+    slotId: integer('slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    currency: text('currency'),
+    /** Minor units (amount × 100). */
+    price: integer('price').notNull().default(0),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('NEW'),
+    statusChanged: timestamp('status_changed', { withTimezone: true }).notNull().defaultNow(),
+    payment: jsonb('payment').$type<BookingPayment>().notNull().default({}),
+    ...createdModified(),
+    ...byUser(),
+  },
+  (t) => [
+    uniqueIndex('bookings_token_uq').on(t.token),
+    index('bookings_org_created_idx').on(t.organizationId, t.created),
+    index('bookings_created_idx').on(t.created),
+    index('bookings_slot_idx').on(t.slotId),
+    index('bookings_status_idx').on(t.status),
+    index('bookings_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
+    ),
+  ],
+);

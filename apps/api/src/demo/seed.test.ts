@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidMobile, ORG_TEXT_PATTERN } from '@sc/shared/validation';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { isDatabaseEmpty, seedDemo, type SeedSummary } from './seed.ts';
+
+const NOW = new Date('2026-06-15T08:00:00Z');
+
+describe('demo data', () => {
+  let database: Database;
+  let summary: SeedSummary;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    expect(await isDatabaseEmpty(database)).toBe(true);
+    summary = await seedDemo(database, { password: 'Demo@2026', now: NOW, scale: 1500 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  type UserRow = {
+    email: string;
+    user_type: string;
+    organization_id: number | null;
+    mobile: string;
+    mobile_country_code: string;
+    password_hash: string;
+  };
+  const demoUser = async (email: string) => {
+    const [row] = await database.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
+    if (!row) throw new Error(`${email} missing`);
+    return row;
+  };
+  type OrgRow = {
+    id: number;
+    name: string;
+    parent_id: number | null;
+    tree_path: string;
+    can_create_organization: boolean;
+  };
+  const org = async (id: number) => {
+    const [row] = await database.query<OrgRow>('SELECT * FROM organizations WHERE id = $1', [id]);
+    if (!row) throw new Error(`organization ${id} missing`);
+    return row;
+  };
+
+  it('is no longer empty after seeding', async () => {
+    expect(await isDatabaseEmpty(database)).toBe(false);
+  });
+
+  it('fills every main table', () => {
+    for (const [table, count] of Object.entries(summary.counts)) expect(count, table).toBeGreaterThan(0);
+    expect(summary.counts.scans).toBe(1500);
+    expect(summary.counts.organizations).toBeGreaterThanOrEqual(40);
+    expect(summary.counts.users).toBeGreaterThanOrEqual(60);
+    expect(summary.counts.devices).toBeGreaterThanOrEqual(30);
+  });
+
+  it('creates every demo account with its role, an Indian mobile and a password', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await demoUser(account.email);
+      expect(user.user_type).toBe(account.user_type);
+      expect(user.mobile).toBe(`+91-${account.mobile}`);
+      expect(user.mobile_country_code).toBe('IN');
+      expect(isValidMobile(account.mobile, 'IN')).toBe(true);
+      expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    }
+  });
+
+  it('puts the ORG_ADMIN and the TECHNICIAN in the same stand-alone clinic', async () => {
+    const admin = await demoUser('orgadmin@demo.test');
+    const technician = await demoUser('technician@demo.test');
+    expect(admin.organization_id).not.toBeNull();
+    expect(technician.organization_id).toBe(admin.organization_id);
+    const clinic = await org(admin.organization_id ?? 0);
+    expect(clinic.parent_id).toBeNull();
+    expect(clinic.can_create_organization).toBe(false);
+    expect(clinic.tree_path).toBe(`/${clinic.id}/`);
+  });
+
+  it('puts the DISTRIBUTOR_ADMIN at a distributor with sub-organizations', async () => {
+    const user = await demoUser('distributor@demo.test');
+    const distributor = await org(user.organization_id ?? 0);
+    expect(distributor.can_create_organization).toBe(true);
+    const children = await database.query<OrgRow>('SELECT * FROM organizations WHERE parent_id = $1', [
+      distributor.id,
+    ]);
+    expect(children.length).toBeGreaterThan(1);
+    for (const child of children) expect(child.tree_path).toBe(`${distributor.tree_path}${child.id}/`);
+  });
+
+  it('links the MANAGER to organizations under two different top-level organizations', async () => {
+    const user = await demoUser('manager@demo.test');
+    expect(user.organization_id).toBeNull();
+    const rows = await database.query<{ tree_path: string }>(
+      `SELECT o.tree_path FROM manager_organizations m JOIN organizations o ON o.id = m.organization_id
+        JOIN users u ON u.id = m.user_id WHERE u.email = $1`,
+      ['manager@demo.test'],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const roots = new Set(rows.map((r) => r.tree_path.split('/')[1]));
+    expect(roots.size).toBeGreaterThanOrEqual(2);
+    for (const r of rows) expect(r.tree_path.split('/').length).toBeGreaterThan(3);
+  });
+
+  it('leaves the CERVAICAL_REVIEWER without an organization', async () => {
+    expect((await demoUser('reviewer@demo.test')).organization_id).toBeNull();
+  });
+
+  it('keeps every tree_path equal to the ancestors chain', async () => {
+    const rows = await database.query<{ id: number; tree_path: string; expected: string }>(
+      `SELECT o.id, o.tree_path, coalesce(p.tree_path, '/') || o.id || '/' AS expected
+         FROM organizations o LEFT JOIN organizations p ON p.id = o.parent_id`,
+    );
+    for (const r of rows) expect(r.tree_path).toBe(r.expected);
+  });
+
+  it('spreads organizations over at least five countries with valid names', async () => {
+    const rows = await database.query<{ country: string; name: string }>(
+      'SELECT country, name FROM organizations',
+    );
+    expect(new Set(rows.map((r) => r.country)).size).toBeGreaterThanOrEqual(5);
+    for (const r of rows) expect(r.name).toMatch(ORG_TEXT_PATTERN);
+  });
+
+  it('makes English language 1 and the default', async () => {
+    const [english] = await database.query<{ name: string; iso_code: string }>(
+      'SELECT * FROM languages WHERE id = 1',
+    );
+    expect(english).toMatchObject({ name: 'English', iso_code: 'en' });
+  });
+
+  it('gives generated users valid, unique mobiles and never a demo mobile or e-mail', async () => {
+    const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
+    const demoMobiles = DEMO_ACCOUNTS.map((a) => `+91-${a.mobile}`);
+    const rows = await database.query<{
+      email: string | null;
+      mobile: string | null;
+      mobile_country_code: string;
+    }>('SELECT email, mobile, mobile_country_code FROM users WHERE NOT (email = ANY($1))', [demoEmails]);
+    for (const r of rows) {
+      if (r.mobile) {
+        expect(demoMobiles).not.toContain(r.mobile);
+        expect(isValidMobile(r.mobile.split('-')[1] ?? '', r.mobile_country_code), r.mobile).toBe(true);
+      }
+      if (r.email) expect(r.email.endsWith('@demo.test')).toBe(false);
+    }
+  });
+
+  it('has scans of every type, duplicates and a believable share of positives', async () => {
+    const types = await database.query<{ scan_type: string }>('SELECT DISTINCT scan_type FROM scans');
+    expect(types.map((t) => t.scan_type).sort()).toEqual(['PRACTICE', 'PRE_TRAINING', 'SCAN', 'TRAINING']);
+    const [stats] = await database.query<{
+      duplicates: number;
+      positive: number;
+      total: number;
+      recent: number;
+    }>(
+      `SELECT count(*) FILTER (WHERE parent_scan_id IS NOT NULL)::int AS duplicates,
+              count(*) FILTER (WHERE scan_type = 'SCAN' AND is_positive)::int AS positive,
+              count(*) FILTER (WHERE scan_type = 'SCAN')::int AS total,
+              count(*) FILTER (WHERE date_time > $1::timestamptz - interval '30 days')::int AS recent
+         FROM scans`,
+      [NOW.toISOString()],
+    );
+    expect(stats?.duplicates).toBeGreaterThan(0);
+    const share = (stats?.positive ?? 0) / (stats?.total ?? 1);
+    expect(share).toBeGreaterThan(0.08);
+    expect(share).toBeLessThan(0.18);
+    expect(stats?.recent).toBeGreaterThan(50);
+  });
+
+  it('follows the two-reviewer rule on cervical exams', async () => {
+    const rows = await database.query<{
+      id: number;
+      reviewer_one_id: number | null;
+      reviewer_one_status: string;
+      docs: number;
+      one_reviews: number;
+      one_invalid: number;
+    }>(
+      `SELECT e.id, e.reviewer_one_id, e.reviewer_one_status,
+              (SELECT count(*)::int FROM cervical_documents d WHERE d.exam_id = e.id) AS docs,
+              (SELECT count(*)::int FROM cervical_document_reviews r JOIN cervical_documents d ON d.id = r.document_id
+                WHERE d.exam_id = e.id AND r.user_id = e.reviewer_one_id) AS one_reviews,
+              (SELECT count(*)::int FROM cervical_document_reviews r JOIN cervical_documents d ON d.id = r.document_id
+                WHERE d.exam_id = e.id AND r.user_id = e.reviewer_one_id AND r.review_status = 'IN_VALID') AS one_invalid
+         FROM cervical_exams e`,
+    );
+    for (const r of rows) {
+      const expected = r.one_reviews < r.docs ? 'NOT_REVIEWED' : r.one_invalid > 0 ? 'IN_VALID' : 'VALID';
+      expect(r.reviewer_one_status, `exam ${r.id}`).toBe(expected);
+    }
+    expect(new Set(rows.map((r) => r.reviewer_one_status)).size).toBe(3);
+  });
+
+  it('keeps licence counts consistent with the reports that used them', async () => {
+    const rows = await database.query<{ count: number; total_license_count: number }>(
+      'SELECT count, total_license_count FROM licences',
+    );
+    for (const r of rows) {
+      expect(r.count).toBeGreaterThanOrEqual(0);
+      expect(r.count).toBeLessThanOrEqual(r.total_license_count);
+    }
+  });
+
+  it('moves id sequences past the loaded rows', async () => {
+    const [row] = await database.query<{ id: number }>(
+      "INSERT INTO firmware (version, path) VALUES ('v9.99', 'firmware/v9_99.ibe') RETURNING id",
+    );
+    expect(row?.id).toBe((summary.counts.firmware ?? 0) + 1);
+  });
+
+  it('generates the same programme from the same seed', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemo(other, { password: 'other', now: NOW, scale: 200 });
+      const query = 'SELECT id, name, tree_path FROM organizations ORDER BY id';
+      expect(await other.query(query)).toEqual(await database.query(query));
+      const users = 'SELECT id, username, email, mobile, user_type, organization_id FROM users ORDER BY id';
+      expect(await other.query(users)).toEqual(await database.query(users));
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});

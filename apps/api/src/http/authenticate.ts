@@ -1,0 +1,128 @@
+// Authentication (DESIGN §4, §5): `Authorization: Token <t>` or `Bearer <t>` → the session whose SHA-256
+// hash matches → `request.actor`. Public routes see `actor = null`; guards below turn that into a 401.
+// Impersonation tokens are read-only: any method other than GET/HEAD answers 403, unless the route opts in
+// with `config: { impersonationAllowed: true }` (ending the impersonation).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
+import type { TUserType } from '@sc/shared/roles';
+import { findSessionWithUser, touchSession } from '../modules/auth/sessions.queries.ts';
+import { sha256 } from '../services/tokens.ts';
+import type { Actor, RequestMeta } from './actor.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  // Module augmentation merges into Fastify's interface; a type alias cannot.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /** Lets an impersonation token call this non-GET route (ending the impersonation). */
+    impersonationAllowed?: boolean;
+  }
+}
+
+export const AUTH_ERRORS = {
+  notProvided: 'Authentication credentials were not provided.',
+  invalidToken: 'Invalid token.',
+  forbidden: 'You do not have permission to perform this action.',
+  impersonationReadOnly: 'Impersonation is read-only: only GET requests are allowed.',
+} as const;
+
+/** Why a request carrying a token has no actor (bad, revoked, expired token, disabled user). */
+const rejectedToken = new WeakSet<FastifyRequest>();
+
+// Touch last_seen_at at most once a minute: the idle timeout is in minutes, a write per request is waste.
+const TOUCH_INTERVAL_MS = 60_000;
+const TOKEN_PATTERN = /^(?:Token|Bearer)\s+([A-Za-z0-9._~+/=-]{16,512})\s*$/i;
+
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    request.actor = null;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const token = TOKEN_PATTERN.exec(header)?.[1];
+    if (!token) {
+      rejectedToken.add(request);
+      return;
+    }
+    const { config, database, now } = app.ctx;
+    const session = await findSessionWithUser(database.db, sha256(token));
+    const at = now();
+    const idleLimit = config.SESSION_IDLE_MINUTES * 60_000;
+    const maxAge = config.SESSION_MAX_HOURS * 3_600_000;
+    if (
+      !session ||
+      session.revokedAt ||
+      session.expiresAt.getTime() <= at.getTime() ||
+      at.getTime() - session.lastSeenAt.getTime() > idleLimit ||
+      at.getTime() - session.created.getTime() > maxAge ||
+      !session.user.isValid
+    ) {
+      rejectedToken.add(request);
+      return;
+    }
+    if (session.kind === 'impersonation') {
+      const readOnly = request.method === 'GET' || request.method === 'HEAD';
+      if (!readOnly && !request.routeOptions.config.impersonationAllowed) {
+        throw new AppError('forbidden', AUTH_ERRORS.impersonationReadOnly);
+      }
+    }
+    if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await touchSession(database.db, session.id, at);
+    }
+    request.actor = {
+      id: session.user.id,
+      userType: session.user.userType,
+      organizationId: session.user.organizationId,
+      email: session.user.email,
+      sessionId: session.id,
+      impersonatorId: session.kind === 'impersonation' ? session.impersonatorId : null,
+    };
+  });
+}
+
+/** The signed-in caller, or 401: 'Invalid token.' when a token was sent but refused, else 'not provided'. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (request.actor) return request.actor;
+  throw new AppError(
+    'unauthorized',
+    rejectedToken.has(request) ? AUTH_ERRORS.invalidToken : AUTH_ERRORS.notProvided,
+  );
+}
+
+/** The signed-in caller when their type is one of `roles`, else 403 (401 when not signed in). */
+export function requireRole(request: FastifyRequest, roles: readonly TUserType[]): Actor {
+  const actor = requireActor(request);
+  if (!roles.includes(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+  return actor;
+}
+
+// IANA names only ('Asia/Kolkata', 'UTC'); offsets and free text fall back to the default.
+const TIMEZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+const validTimezones = new Map<string, boolean>();
+
+export function isValidTimezone(name: string): boolean {
+  if (name.length > 64 || !TIMEZONE_PATTERN.test(name)) return false;
+  let ok = validTimezones.get(name);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (validTimezones.size < 1000) validTimezones.set(name, ok);
+  }
+  return ok;
+}
+
+/** Where a request comes from, for the audit log and for period filters (the `Timezone` header). */
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const tzHeader = request.headers.timezone;
+  const tz = (Array.isArray(tzHeader) ? tzHeader[0] : tzHeader)?.trim();
+  const ua = request.headers['user-agent'];
+  return {
+    ip: request.ip,
+    userAgent: ua ? ua.slice(0, 500) : null,
+    timezone: tz && isValidTimezone(tz) ? tz : DEFAULT_TIMEZONE,
+  };
+}

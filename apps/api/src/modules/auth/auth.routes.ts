@@ -1,0 +1,107 @@
+// Sign-in calls (part 1 §2.2; DESIGN §5), public. Per-IP limits through @fastify/rate-limit (off when
+// RATE_LIMIT_DISABLED); per-account limits live in the service (wrong passwords, codes per number).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZIdTokenResponse,
+  ZOtpRequest,
+  ZOtpVerify,
+  ZPasswordLogin,
+  ZPasswordResetConfirm,
+  ZPasswordResetRequest,
+} from '@sc/shared/auth';
+import { ZDetail, ZOtpSent, ZPasswordLoginResponse } from '@sc/shared/auth-extra';
+import type { Config } from '../../config.ts';
+import { requestMeta } from '../../http/authenticate.ts';
+import {
+  confirmPasswordReset,
+  requestOtp,
+  requestPasswordReset,
+  signInWithPassword,
+  verifyOtp,
+} from './auth.service.ts';
+
+/** Sign-in calls allowed per IP per minute (each route counts on its own). */
+export const SIGN_IN_PER_IP_PER_MINUTE = 20;
+
+export function signInRateLimit(config: Pick<Config, 'RATE_LIMIT_DISABLED'>): {
+  rateLimit?: { max: number; timeWindow: string };
+} {
+  return config.RATE_LIMIT_DISABLED
+    ? {}
+    : { rateLimit: { max: SIGN_IN_PER_IP_PER_MINUTE, timeWindow: '1 minute' } };
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = signInRateLimit(app.ctx.config);
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/password/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password → id_token (or a second-factor code to the mobile)',
+        body: ZPasswordLogin,
+        response: { 200: ZPasswordLoginResponse },
+      },
+      config,
+    },
+    async (request) => signInWithPassword(app.ctx, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/otp/',
+    {
+      schema: {
+        tags,
+        summary: 'Send a 6-digit sign-in code by SMS',
+        body: ZOtpRequest,
+        response: { 200: ZOtpSent },
+      },
+      config,
+    },
+    async (request) => requestOtp(app.ctx, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/otp/verify/',
+    {
+      schema: {
+        tags,
+        summary: 'Check a sign-in (or second-factor) code → id_token',
+        body: ZOtpVerify,
+        response: { 200: ZIdTokenResponse },
+      },
+      config,
+    },
+    async (request) => verifyOtp(app.ctx, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/password-reset/',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a single-use password reset link (1 hour)',
+        body: ZPasswordResetRequest,
+        response: { 200: ZDetail },
+      },
+      config,
+    },
+    async (request) => requestPasswordReset(app.ctx, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/password-reset/confirm/',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link; ends every session',
+        body: ZPasswordResetConfirm,
+        response: { 200: ZDetail },
+      },
+      config,
+    },
+    async (request) => confirmPasswordReset(app.ctx, request.body, requestMeta(request)),
+  );
+};

@@ -1,0 +1,352 @@
+// Sign-in use cases (part 1 §2.2, §8; DESIGN §5): e-mail + password, mobile + one-time code, password reset.
+// Each successful first step ends in a single-use id_token (5 minutes) that POST user/login/ exchanges for
+// a session. Codes and tokens are random, stored hashed, and never logged, audited or returned twice.
+import { AUTH_MESSAGES, type TOtpRequest, type TOtpVerify, type TPasswordLogin } from '@sc/shared/auth';
+import {
+  splitStoredMobile,
+  storedMobileCandidates,
+  type TDetail,
+  type TOtpSent,
+  type TPasswordLoginResponse,
+} from '@sc/shared/auth-extra';
+import {
+  ID_TOKEN_TTL_SECONDS,
+  OTP_MAX_PER_HOUR,
+  OTP_MAX_TRIES,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  PASSWORD_RESET_TTL_SECONDS,
+} from '@sc/shared/constants';
+import type { TUserType } from '@sc/shared/roles';
+import type { AppContext } from '../../app.ts';
+import type { RequestMeta } from '../../http/actor.ts';
+import { AppError, fieldError, nonFieldError } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import { generateCode, generateToken, hmacSha256, safeEqual, sha256 } from '../../services/tokens.ts';
+import {
+  addCodeAttempt,
+  consumeTokenByHash,
+  countCodesForUserSince,
+  countFailuresSince,
+  findLatestCode,
+  findUserByEmail,
+  findUserById,
+  findUserByMobile,
+  insertCode,
+  invalidateCodes,
+  listCodesSince,
+  setPasswordHash,
+  useCode,
+  type CodePurpose,
+  type SignInUser,
+} from './auth.queries.ts';
+import { revokeUserSessions } from './sessions.queries.ts';
+
+export type AuthContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
+
+export const AUDIT_ACTIONS = {
+  passwordSignIn: 'sign_in.password',
+  otpRequested: 'sign_in.otp_requested',
+  otpSignIn: 'sign_in.otp',
+  sessionCreated: 'sign_in.session',
+  signOut: 'sign_out',
+  resetRequested: 'password_reset.requested',
+  resetCompleted: 'password_reset.completed',
+  accountDeleted: 'account.deleted',
+} as const;
+
+/** Per-account limit on wrong passwords (per-IP limits are @fastify/rate-limit on the routes). */
+export const PASSWORD_FAILURE_LIMIT = 10;
+export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Per-account limit on reset e-mails. */
+export const RESET_EMAILS_PER_HOUR = 5;
+
+const HOUR_MS = 3_600_000;
+/** Codes sent to a mobile for sign-in: the code view and the second factor share limits and verification. */
+const MOBILE_CODE_PURPOSES: CodePurpose[] = ['otp', 'second_factor'];
+const SECOND_FACTOR_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'];
+export const CODE_SENT = 'Code sent.';
+
+const tooManyAttempts = (retryAfterSeconds: number, message: string = AUTH_MESSAGES.tooManyAttempts) =>
+  new AppError('rate_limited', message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+// ---- e-mail and password ---------------------------------------------------------------------------
+
+export async function signInWithPassword(
+  ctx: AuthContext,
+  input: TPasswordLogin,
+  meta: RequestMeta,
+): Promise<TPasswordLoginResponse> {
+  const { db } = ctx.database;
+  const at = ctx.now();
+  const audit = (outcome: 'success' | 'failure', userId: number | null, details: Record<string, unknown>) =>
+    ctx.services.audit.record({
+      action: AUDIT_ACTIONS.passwordSignIn,
+      actorId: userId,
+      targetType: 'user',
+      targetId: userId,
+      outcome,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { email: input.email, ...details },
+    });
+
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await audit('failure', null, { reason: 'unknown_user' });
+    throw nonFieldError(AUTH_MESSAGES.userNotFound);
+  }
+  if (!user.isValid) {
+    await audit('failure', user.id, { reason: 'user_disabled' });
+    throw nonFieldError(AUTH_MESSAGES.userDisabled);
+  }
+  const failures = await countFailuresSince(
+    db,
+    AUDIT_ACTIONS.passwordSignIn,
+    user.id,
+    new Date(at.getTime() - PASSWORD_FAILURE_WINDOW_MS),
+  );
+  if (failures >= PASSWORD_FAILURE_LIMIT) {
+    throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await audit('failure', user.id, { reason: user.passwordHash ? 'wrong_password' : 'no_password' });
+    throw nonFieldError(AUTH_MESSAGES.wrongPassword);
+  }
+
+  if (ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType) && user.mobile) {
+    await sendMobileCode(ctx, user, user.mobile, 'second_factor');
+    await audit('success', user.id, { second_factor: 'sent' });
+    const { national, country } = splitStoredMobile(user.mobile, user.mobileCountryCode);
+    return {
+      second_factor_required: true,
+      mobile: national,
+      mobile_country_code: country,
+      resend_after: OTP_RESEND_SECONDS,
+    };
+  }
+  const idToken = await issueIdToken(ctx, user.id);
+  await audit('success', user.id, {});
+  return { id_token: idToken };
+}
+
+// ---- mobile and one-time code ----------------------------------------------------------------------
+
+async function findMobileUser(
+  ctx: AuthContext,
+  mobile: string,
+  country: string,
+): Promise<SignInUser & { mobile: string }> {
+  const user = await findUserByMobile(ctx.database.db, storedMobileCandidates(mobile, country));
+  if (!user?.mobile) throw nonFieldError(AUTH_MESSAGES.mobileNotFound);
+  if (!user.isValid) throw nonFieldError(AUTH_MESSAGES.mobileDisabled);
+  return { ...user, mobile: user.mobile };
+}
+
+export async function requestOtp(ctx: AuthContext, input: TOtpRequest, meta: RequestMeta): Promise<TOtpSent> {
+  const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
+  await sendMobileCode(ctx, user, user.mobile, 'otp');
+  await ctx.services.audit.record({
+    action: AUDIT_ACTIONS.otpRequested,
+    actorId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    details: { mobile: user.mobile },
+  });
+  return { detail: CODE_SENT, resend_after: OTP_RESEND_SECONDS };
+}
+
+/** Resend after 60 s, at most 5 an hour per number; a new code replaces the previous ones. */
+async function sendMobileCode(
+  ctx: AuthContext,
+  user: SignInUser,
+  target: string,
+  purpose: CodePurpose,
+): Promise<void> {
+  const { db } = ctx.database;
+  const at = ctx.now();
+  const latest = await findLatestCode(db, MOBILE_CODE_PURPOSES, target);
+  if (latest) {
+    const waitMs = latest.created.getTime() + OTP_RESEND_SECONDS * 1000 - at.getTime();
+    if (waitMs > 0)
+      throw tooManyAttempts(waitMs / 1000, AUTH_MESSAGES.otpResendTooEarly(Math.ceil(waitMs / 1000)));
+  }
+  const lastHour = await listCodesSince(db, MOBILE_CODE_PURPOSES, target, new Date(at.getTime() - HOUR_MS));
+  const oldest = lastHour[0];
+  if (oldest && lastHour.length >= OTP_MAX_PER_HOUR) {
+    throw tooManyAttempts(
+      (oldest.created.getTime() + HOUR_MS - at.getTime()) / 1000,
+      AUTH_MESSAGES.otpHourlyLimit,
+    );
+  }
+  await invalidateCodes(db, MOBILE_CODE_PURPOSES, { target }, at);
+  const code = generateCode();
+  await insertCode(db, {
+    purpose,
+    target,
+    userId: user.id,
+    codeHash: await hashCode(ctx, target, code),
+    created: at,
+    expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
+  });
+  await ctx.services.sms.send({
+    to: target,
+    body: `${code} is your Screening Console sign-in code. It expires in ${OTP_TTL_SECONDS / 60} minutes. Do not share it.`,
+    code,
+  });
+}
+
+/** Codes are short: keyed with the server secret and bound to their number. */
+async function hashCode(ctx: AuthContext, target: string, code: string): Promise<string> {
+  return hmacSha256(await ctx.services.secrets.getSigningSecret(), `${target}:${code}`);
+}
+
+export async function verifyOtp(
+  ctx: AuthContext,
+  input: TOtpVerify,
+  meta: RequestMeta,
+): Promise<{ id_token: string }> {
+  const { db } = ctx.database;
+  const at = ctx.now();
+  const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
+  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+    ctx.services.audit.record({
+      action: AUDIT_ACTIONS.otpSignIn,
+      actorId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      outcome,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { mobile: user.mobile, ...details },
+    });
+  const fail = async (reason: string, message: string) => {
+    await audit('failure', { reason });
+    return fieldError('code', message);
+  };
+
+  const latest = await findLatestCode(db, MOBILE_CODE_PURPOSES, user.mobile);
+  if (!latest || latest.usedAt) throw await fail('no_active_code', AUTH_MESSAGES.otpInvalid);
+  if (latest.attempts >= OTP_MAX_TRIES) throw await fail('too_many_tries', AUTH_MESSAGES.otpTooManyTries);
+  if (latest.expiresAt.getTime() <= at.getTime()) throw await fail('expired', AUTH_MESSAGES.otpExpired);
+  if (!safeEqual(await hashCode(ctx, user.mobile, input.code), latest.codeHash)) {
+    const attempts = await addCodeAttempt(db, latest.id);
+    throw await fail(
+      'wrong_code',
+      attempts >= OTP_MAX_TRIES ? AUTH_MESSAGES.otpTooManyTries : AUTH_MESSAGES.otpInvalid,
+    );
+  }
+  if (!(await useCode(db, latest.id, at, OTP_MAX_TRIES)))
+    throw await fail('already_used', AUTH_MESSAGES.otpInvalid);
+  const idToken = await issueIdToken(ctx, user.id);
+  await audit('success', { purpose: latest.purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
+  return { id_token: idToken };
+}
+
+// ---- id_token ----------------------------------------------------------------------------------------
+
+export async function issueIdToken(ctx: AuthContext, userId: number): Promise<string> {
+  const at = ctx.now();
+  const token = generateToken(32);
+  await insertCode(ctx.database.db, {
+    purpose: 'id_token',
+    target: `user:${userId}`,
+    userId,
+    codeHash: sha256(token),
+    created: at,
+    expiresAt: new Date(at.getTime() + ID_TOKEN_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+/** Uses an id_token once; answers its user id, or null when unknown, expired or already used. */
+export async function consumeIdToken(ctx: AuthContext, token: string): Promise<number | null> {
+  const row = await consumeTokenByHash(ctx.database.db, ['id_token'], sha256(token), ctx.now());
+  return row?.userId ?? null;
+}
+
+// ---- password reset ----------------------------------------------------------------------------------
+
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  input: { email: string },
+  meta: RequestMeta,
+): Promise<TDetail> {
+  const { db } = ctx.database;
+  const at = ctx.now();
+  // The spec's forgot-password view names unknown and disabled accounts (part 1 §8), so this call does too.
+  const user = await findUserByEmail(db, input.email);
+  if (!user?.email) throw nonFieldError(AUTH_MESSAGES.userNotFound);
+  if (!user.isValid) throw nonFieldError(AUTH_MESSAGES.userDisabled);
+  if (
+    (await countCodesForUserSince(db, 'password_reset', user.id, new Date(at.getTime() - HOUR_MS))) >=
+    RESET_EMAILS_PER_HOUR
+  ) {
+    throw tooManyAttempts(HOUR_MS / 1000);
+  }
+  await invalidateCodes(db, ['password_reset'], { userId: user.id }, at);
+  const token = generateToken(32);
+  await insertCode(db, {
+    purpose: 'password_reset',
+    target: user.email,
+    userId: user.id,
+    codeHash: sha256(token),
+    created: at,
+    expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000),
+  });
+  const link = `${ctx.config.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.services.mail.send({
+    to: user.email,
+    subject: 'Reset your Screening Console password',
+    body: [
+      `Hello${user.firstName ? ` ${user.firstName}` : ''},`,
+      '',
+      'Open this link to choose a new password. It works once and expires in one hour:',
+      link,
+      '',
+      'If you did not ask for this, ignore this e-mail: your password stays the same.',
+    ].join('\n'),
+    link,
+  });
+  await ctx.services.audit.record({
+    action: AUDIT_ACTIONS.resetRequested,
+    actorId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    details: { email: user.email },
+  });
+  return { detail: AUTH_MESSAGES.resetLinkSent(input.email) };
+}
+
+/** Sets the password from a reset (or set-password) link: single use; every session of the user ends. */
+export async function confirmPasswordReset(
+  ctx: AuthContext,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<TDetail> {
+  const { db } = ctx.database;
+  const at = ctx.now();
+  const passwordHash = await hashPassword(input.password);
+  const row = await consumeTokenByHash(db, ['password_reset', 'set_password'], sha256(input.token), at);
+  const user = row?.userId ? await findUserById(db, row.userId) : null;
+  if (!row || !user?.isValid) throw fieldError('token', AUTH_MESSAGES.resetLinkInvalid);
+  await setPasswordHash(db, user.id, passwordHash);
+  await revokeUserSessions(db, user.id, at);
+  await invalidateCodes(db, ['password_reset', 'set_password'], { userId: user.id }, at);
+  await ctx.services.audit.record({
+    action: AUDIT_ACTIONS.resetCompleted,
+    actorId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    details: { link: row.purpose },
+  });
+  return { detail: AUTH_MESSAGES.passwordUpdated };
+}

@@ -1,0 +1,111 @@
+// file/upload/ and file/?path= (DESIGN §7b "paths the spec leaves out"). The route reads the multipart form and
+// streams the answer; the rules are in files.service.ts.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FOLDER_RULES, UPLOAD_MAX_BYTES, ZFileQuery, ZFileUploadResult, ZUploadFolder } from '@sc/shared/files';
+import type { Config } from '../../config.ts';
+import { requireActor } from '../../http/authenticate.ts';
+import { createStorage, type Storage } from '../../services/storage/storage.ts';
+import { readFile, uploadFile, type UploadForm } from './files.service.ts';
+
+const tags = ['files'];
+const security = [{ token: [] }];
+
+// One store per configuration, until the store moves into app services.
+const storages = new WeakMap<Config, Storage>();
+function storageFor(config: Config): Storage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = createStorage(config);
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+const FORM_FIELDS = new Set(['folder', 'organization']);
+
+/**
+ * Reads the form: the `file` part into memory (at most the folder's limit, or the largest limit when `folder`
+ * comes after the file; the rest is read and dropped) and the `folder` and `organization` fields.
+ */
+async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  const form: UploadForm = { folder: undefined, organization: undefined, file: null };
+  if (!request.isMultipart()) return form;
+  // A file past the limit is cut and reported as too large by the service, with the folder's own message.
+  // (`throwFileSizeLimit` is honoured by parts() but missing from its type.)
+  const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
+    throwFileSizeLimit: false,
+  };
+  const parts = request.parts(options);
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (FORM_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
+        form[part.fieldname as 'folder' | 'organization'] = part.value;
+      }
+      continue;
+    }
+    if (part.fieldname !== 'file' || form.file) {
+      part.file.resume();
+      continue;
+    }
+    const known = ZUploadFolder.safeParse(form.folder);
+    const limit = known.success ? FOLDER_RULES[known.data].maxBytes : UPLOAD_MAX_BYTES;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    }
+    const tooLarge = size > limit || part.file.truncated;
+    form.file = { name: part.filename || undefined, data: tooLarge ? null : Buffer.concat(chunks), size, tooLarge };
+  }
+  return form;
+}
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/file/upload/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a file (multipart: file, folder, optional organization) → {url, path}',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZFileUploadResult },
+      },
+    },
+    async (request) => {
+      // Signed in before a byte of the body is read.
+      const actor = requireActor(request);
+      const form = await readUploadForm(request);
+      return uploadFile({ ...app.ctx, storage: storageFor(app.ctx.config) }, actor, form);
+    },
+  );
+
+  app.get(
+    '/file/',
+    {
+      // 401 before the query is validated.
+      preValidation: async (request) => {
+        requireActor(request);
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'Download a stored file by its path',
+        querystring: ZFileQuery,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const file = await readFile({ ...app.ctx, storage: storageFor(app.ctx.config) }, actor, request.query.path);
+      void reply
+        .type(file.contentType)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', `inline; filename="${file.name}"`);
+      if (file.size !== null) void reply.header('content-length', String(file.size));
+      return reply.send(file.body);
+    },
+  );
+};

@@ -1,0 +1,103 @@
+// organization/reference/ (part 1 §7): list, add, edit or toggle, delete. Rules live in the service.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginated } from '@sc/shared/list';
+import {
+  ZReference,
+  ZReferenceDeleted,
+  ZReferenceInput,
+  ZReferenceListQuery,
+  ZReferencePatch,
+  ZReferenceSaved,
+} from '@sc/shared/references';
+import { requireActor } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  createOrganizationReference,
+  deleteOrganizationReference,
+  listOrganizationReferences,
+  updateOrganizationReference,
+} from './organization-references.service.ts';
+
+const tags = ['organizations'];
+const security = [{ token: [] }];
+
+// Authenticate before the body is validated: an anonymous caller learns 401, not the shape of a valid body.
+const preValidation = async (request: FastifyRequest) => {
+  requireActor(request);
+};
+
+const ZIdParams = z.object({ id: z.string() });
+
+/** A path id that is not a positive integer names nothing: 404, as for an unknown id. */
+function parseId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
+  return Number(raw);
+}
+
+export const organizationReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/organization/reference/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: "References of the organizations in the caller's scope",
+        querystring: ZReferenceListQuery,
+        response: { 200: paginated(ZReference) },
+      },
+    },
+    async (request) => listOrganizationReferences(app.ctx, requireActor(request), request.query, request),
+  );
+
+  app.post(
+    '/organization/reference/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a reference to an organization (ADMIN, SUB_ADMIN, ORG_ADMIN)',
+        body: ZReferenceInput,
+        response: { 201: ZReferenceSaved },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      return reply.status(201).send(await createOrganizationReference(app.ctx, actor, request.body));
+    },
+  );
+
+  app.patch(
+    '/organization/reference/:id/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a reference or switch it on or off',
+        params: ZIdParams,
+        body: ZReferencePatch,
+        response: { 200: ZReferenceSaved },
+      },
+    },
+    async (request) => updateOrganizationReference(app.ctx, requireActor(request), parseId(request.params.id), request.body),
+  );
+
+  app.delete(
+    '/organization/reference/:id/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a reference',
+        params: ZIdParams,
+        response: { 200: ZReferenceDeleted },
+      },
+    },
+    async (request) => deleteOrganizationReference(app.ctx, requireActor(request), parseId(request.params.id)),
+  );
+};

@@ -1,0 +1,50 @@
+// The app's outside-world services, built once per app. Add new ones (storage, queue, geocoder, webhooks)
+// as a field of `Services`, built in createServices, and released in `close` (in reverse order of creation).
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createAuditService, type AuditService } from './audit.service.ts';
+import { createConsoleLogger, type ServiceLogger } from './logger.ts';
+import { createMailService, type MailService } from './mail.service.ts';
+import { createOutboxService, type OutboxService } from './outbox.service.ts';
+import { createSecretsService, type SecretsService } from './secrets.service.ts';
+import { createSmsService, type SmsService } from './sms.service.ts';
+
+export type Services = {
+  log: ServiceLogger;
+  outbox: OutboxService;
+  mail: MailService;
+  sms: SmsService;
+  audit: AuditService;
+  secrets: SecretsService;
+  /** Releases what the services hold (SMTP connections, queue workers…). Called on app close. */
+  close: () => Promise<void>;
+};
+
+export function createServices(
+  config: Config,
+  database: Database,
+  now: () => Date,
+  log?: ServiceLogger,
+): Services {
+  const logger = log ?? createConsoleLogger(config.LOG_LEVEL);
+  const closers: Array<() => Promise<void> | void> = [];
+
+  const outbox = createOutboxService(database, now, logger);
+  const mail = createMailService(config, outbox);
+  closers.push(() => mail.close());
+  const sms = createSmsService(config, outbox);
+  const audit = createAuditService(database, now);
+  const secrets = createSecretsService(config, database);
+
+  return {
+    log: logger,
+    outbox,
+    mail,
+    sms,
+    audit,
+    secrets,
+    close: async () => {
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}

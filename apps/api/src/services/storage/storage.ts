@@ -1,0 +1,48 @@
+// The file store of DESIGN §1: local disk under DATA_DIR/files by default, S3-compatible object storage when
+// S3_ENDPOINT and S3_BUCKET are set. Callers see one interface; who may read a file is decided by the files
+// table (modules/files), never by the store.
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import { createLocalStorage } from './local-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+
+export type StoredObject = {
+  body: Readable;
+  contentType: string;
+  /** Bytes, when the store knows them. */
+  size: number | null;
+};
+
+export type Storage = {
+  readonly kind: 'local' | 's3';
+  /** Writes (or replaces) the object at `key`. */
+  put: (key: string, data: Buffer, contentType: string) => Promise<void>;
+  /** The object at `key`, or null when there is none. */
+  get: (key: string) => Promise<StoredObject | null>;
+  /** Removes the object; a missing key is not an error. */
+  delete: (key: string) => Promise<void>;
+};
+
+export type StorageConfig = Pick<
+  Config,
+  'dataDir' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_REGION'
+>;
+
+export function createStorage(config: StorageConfig): Storage {
+  if (config.S3_ENDPOINT && config.S3_BUCKET) {
+    if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) {
+      throw new Error(
+        'S3 storage needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY with S3_ENDPOINT and S3_BUCKET.',
+      );
+    }
+    return createS3Storage({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      region: config.S3_REGION,
+    });
+  }
+  return createLocalStorage(path.join(config.dataDir, 'files'));
+}

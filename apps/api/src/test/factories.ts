@@ -1,0 +1,124 @@
+// Small fixture builders for API tests. Each test builds what it needs; nothing depends on demo data.
+//   const org = await createOrganization(t, { name: 'Clinic' });
+//   const user = await createUser(t, { userType: 'ORG_ADMIN', organizationId: org.id, mobile: '9876500001' });
+//   const token = await signIn(t, user);            // a session straight in the database
+//   await t.app.inject({ method: 'GET', url: '/api/v1/user/', headers: auth(token) });
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { storedMobileCandidates } from '@sc/shared/auth-extra';
+import type { TUserType } from '@sc/shared/roles';
+import { managerOrganizations, organizations, users } from '../db/schema/index.ts';
+import { createSession } from '../modules/auth/sessions.service.ts';
+import { hashPassword } from '../services/passwords.ts';
+import type { TestContext } from './app.ts';
+
+/** Meets the password rule (8+ characters, a letter and a digit). */
+export const DEFAULT_PASSWORD = 'Secret-pass1';
+
+type Target = TestContext | FastifyInstance;
+const appOf = (t: Target): FastifyInstance => ('app' in t ? t.app : t);
+const dbOf = (t: Target) => appOf(t).ctx.database.db;
+
+let seq = 0;
+const next = () => ++seq;
+
+/** A valid Indian mobile number, unique within the test file: '98' + 8 digits. */
+export function uniqueMobile(): string {
+  return `98${String(process.pid % 10_000).padStart(4, '0')}${String(next() % 10_000).padStart(4, '0')}`;
+}
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export async function createOrganization(
+  t: Target,
+  opts: Partial<Omit<typeof organizations.$inferInsert, 'id' | 'treePath'>> = {},
+): Promise<OrganizationRow> {
+  const db = dbOf(t);
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: `Organization ${next()}`, country: 'India', countryCode: 'IN', ...opts })
+    .returning();
+  if (!org) throw new Error('organization not created');
+  let parentPath = '/';
+  if (org.parentId) {
+    const [parent] = await db.select().from(organizations).where(eq(organizations.id, org.parentId));
+    parentPath = parent?.treePath ?? '/';
+  }
+  const [withPath] = await db
+    .update(organizations)
+    .set({ treePath: `${parentPath}${org.id}/` })
+    .where(eq(organizations.id, org.id))
+    .returning();
+  return withPath ?? org;
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type TestUser = UserRow & { password: string | null };
+
+export type UserOptions = {
+  userType?: TUserType;
+  /** null for a user without e-mail; default a unique address. */
+  email?: string | null;
+  /** National digits ('9876500001') or the stored form ('+91-9876500001'). */
+  mobile?: string | null;
+  mobileCountryCode?: string;
+  /** null for a user without password; default DEFAULT_PASSWORD. */
+  password?: string | null;
+  organizationId?: number | null;
+  firstName?: string;
+  lastName?: string;
+  isValid?: boolean;
+  isTrainer?: boolean;
+  /** MANAGER links. */
+  linkedOrganizationIds?: number[];
+};
+
+export async function createUser(t: Target, opts: UserOptions = {}): Promise<TestUser> {
+  const db = dbOf(t);
+  const n = next();
+  const country = opts.mobileCountryCode ?? 'IN';
+  const mobile = opts.mobile
+    ? opts.mobile.startsWith('+')
+      ? opts.mobile
+      : (storedMobileCandidates(opts.mobile, country)[0] ?? null)
+    : null;
+  const password = opts.password === undefined ? DEFAULT_PASSWORD : opts.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName: opts.firstName ?? 'Test',
+      lastName: opts.lastName ?? `User${n}`,
+      username: `user${n}-${process.pid}`,
+      email: opts.email === undefined ? `user${n}-${process.pid}@example.com` : opts.email,
+      mobile,
+      mobileCountryCode: mobile ? country : null,
+      userType: opts.userType ?? 'TECHNICIAN',
+      organizationId: opts.organizationId ?? null,
+      isValid: opts.isValid ?? true,
+      isTrainer: opts.isTrainer ?? false,
+      passwordHash: password ? await hashPassword(password) : null,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  for (const organizationId of opts.linkedOrganizationIds ?? []) {
+    await db.insert(managerOrganizations).values({ userId: user.id, organizationId });
+  }
+  return { ...user, password };
+}
+
+/** A session token for `user`, created directly (no sign-in calls, no audit rows). */
+export async function signIn(
+  t: Target,
+  user: { id: number },
+  opts: { kind?: 'session' | 'impersonation'; impersonatorId?: number } = {},
+): Promise<string> {
+  const { token } = await createSession(appOf(t).ctx, {
+    userId: user.id,
+    kind: opts.kind,
+    impersonatorId: opts.impersonatorId ?? null,
+  });
+  return token;
+}
+
+/** The Authorization header for a token. */
+export const auth = (token: string) => ({ authorization: `Token ${token}` });

@@ -1,0 +1,109 @@
+// Every route of part 1 §2.1. Pages are lazy-loaded; the shell requires a token, the console a
+// console role, user-delete a technician, and each page the roles of its menu entry.
+import type { ComponentType } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireConsoleRole, RequireMenuAccess, RequireTechnician, RequireToken } from './guards.tsx';
+import type { RouteMenuKey } from './routeAccess.ts';
+import { ShellLayout } from './shell/ShellLayout.tsx';
+
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageModule =>
+  async () => ({ Component: pick(await load()) });
+
+function guarded(path: string, menuKey: RouteMenuKey, lazy: PageModule): RouteObject {
+  return { path, element: <RequireMenuAccess menuKey={menuKey} />, children: [{ index: true, lazy }] };
+}
+
+function PageLoader() {
+  return (
+    <Center h="60vh">
+      <Loader />
+    </Center>
+  );
+}
+
+const consoleRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/dashboard" replace /> },
+  guarded('dashboard', 'dashboard', page(() => import('../features/dashboard/pages/DashboardPage.tsx'), (m) => m.DashboardPage)),
+  guarded('scan', 'scan', page(() => import('../features/scans/pages/ScanListPage.tsx'), (m) => m.ScanListPage)),
+  guarded('mapreport', 'mapreport', page(() => import('../features/scans/pages/ScanMapPage.tsx'), (m) => m.ScanMapPage)),
+  guarded('cervaical', 'cervaical', page(() => import('../features/cervaical/pages/CervaicalListPage.tsx'), (m) => m.CervaicalListPage)),
+  guarded('orca', 'orca', page(() => import('../features/orca/pages/OrcaListPage.tsx'), (m) => m.OrcaListPage)),
+  guarded('report', 'report', page(() => import('../features/reports/pages/ReportPage.tsx'), (m) => m.ReportPage)),
+  guarded('report-log', 'report-log', page(() => import('../features/reports/pages/ReportLogPage.tsx'), (m) => m.ReportLogPage)),
+  guarded(
+    'organization',
+    'organization',
+    page(() => import('../features/organizations/pages/OrganizationListPage.tsx'), (m) => m.OrganizationListPage),
+  ),
+  guarded(
+    'organization/:id',
+    'organization',
+    page(() => import('../features/organizations/pages/OrganizationDetailPage.tsx'), (m) => m.OrganizationDetailPage),
+  ),
+  guarded('device', 'device', page(() => import('../features/devices/pages/DeviceListPage.tsx'), (m) => m.DeviceListPage)),
+  guarded('firmware', 'firmware', page(() => import('../features/firmware/pages/FirmwareListPage.tsx'), (m) => m.FirmwareListPage)),
+  guarded('license', 'license', page(() => import('../features/licences/pages/LicenseListPage.tsx'), (m) => m.LicenseListPage)),
+  guarded(
+    'user',
+    (search) => (search.has('unassign') ? 'user-unassign' : 'user-all'),
+    page(() => import('../features/users/pages/UserListPage.tsx'), (m) => m.UserListPage),
+  ),
+  guarded(
+    're-certification',
+    're-certification',
+    page(() => import('../features/users/pages/ReCertificationPage.tsx'), (m) => m.ReCertificationPage),
+  ),
+  guarded('patient', 'patient', page(() => import('../features/patients/pages/PatientListPage.tsx'), (m) => m.PatientListPage)),
+  guarded('language', 'language', page(() => import('../features/languages/pages/LanguageListPage.tsx'), (m) => m.LanguageListPage)),
+  guarded('tutorial/module', 'tutorial', page(() => import('../features/tutorials/pages/ModuleListPage.tsx'), (m) => m.ModuleListPage)),
+  guarded(
+    'tutorial/module/content',
+    'tutorial',
+    page(() => import('../features/tutorials/pages/ContentListPage.tsx'), (m) => m.ContentListPage),
+  ),
+  guarded(
+    'app-version',
+    'release-notes',
+    page(() => import('../features/app-versions/pages/AppVersionPage.tsx'), (m) => m.AppVersionPage),
+  ),
+  guarded('booking', 'booking', page(() => import('../features/bookings/pages/BookingListPage.tsx'), (m) => m.BookingListPage)),
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: '/login', lazy: page(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage) },
+      { path: '/register', lazy: page(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage) },
+      {
+        path: '/reset-password',
+        lazy: page(() => import('../features/auth/pages/ResetPasswordPage.tsx'), (m) => m.ResetPasswordPage),
+      },
+      {
+        path: '/',
+        element: <RequireToken />,
+        children: [
+          {
+            element: <ShellLayout />,
+            children: [
+              {
+                path: 'user-delete',
+                element: <RequireTechnician />,
+                children: [
+                  { index: true, lazy: page(() => import('../features/account/pages/UserDeletePage.tsx'), (m) => m.UserDeletePage) },
+                ],
+              },
+              { element: <RequireConsoleRole />, children: consoleRoutes },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./NotFoundPage.tsx'), (m) => m.NotFoundPage) },
+    ],
+  },
+];

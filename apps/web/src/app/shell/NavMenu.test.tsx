@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TUserType } from '@sc/shared/roles';
+import { renderRoutes } from '../../test/render.tsx';
+import { NavMenu } from './NavMenu.tsx';
+
+function renderMenu(role: TUserType, path = '/dashboard', apiMode = false) {
+  return renderRoutes([{ path: '*', element: <NavMenu role={role} apiMode={apiMode} /> }], path);
+}
+
+describe('NavMenu', () => {
+  it('shows the administrative entries to an ADMIN', () => {
+    renderMenu('ADMIN');
+    for (const label of ['Dashboard', 'Organization', 'Scans', 'Devices', 'Users', 'All Patients', 'Language', 'Tutorial', 'Release Notes', 'Booking', 'Report']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Report Log')).not.toBeInTheDocument();
+  });
+
+  it('hides the administrative entries from an ORG_ADMIN', () => {
+    renderMenu('ORG_ADMIN');
+    for (const label of ['Dashboard', 'Organization', 'Users', 'Report']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    for (const label of ['Scans', 'Devices', 'All Patients', 'Language', 'Tutorial', 'Release Notes', 'Booking', 'Report Log']) {
+      expect(screen.queryByText(label)).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows Report Log to an ADMIN in API mode only', () => {
+    renderMenu('ADMIN', '/dashboard', true);
+    expect(screen.getByText('Report Log')).toBeInTheDocument();
+  });
+
+  it('opens the group of the current page and marks its entry active', async () => {
+    const user = userEvent.setup();
+    renderMenu('ADMIN', '/user?unassign=true');
+    expect(screen.getByTestId('nav-user-unassign')).toHaveAttribute('data-active', 'true');
+    expect(screen.getByTestId('nav-user-all')).not.toHaveAttribute('data-active');
+    await user.click(screen.getByTestId('nav-devices'));
+    expect(screen.getByTestId('nav-firmware')).toHaveAttribute('href', '/firmware');
+  });
+
+  it('gives a CERVAICAL_REVIEWER Organization and Cervical only', async () => {
+    const user = userEvent.setup();
+    renderMenu('CERVAICAL_REVIEWER', '/cervaical');
+    expect(screen.getByText('Organization')).toBeInTheDocument();
+    await user.click(screen.getByTestId('nav-scans'));
+    expect(screen.getByTestId('nav-cervaical')).toBeInTheDocument();
+    expect(screen.queryByTestId('nav-scan')).not.toBeInTheDocument();
+    expect(screen.queryByText('Dashboard')).not.toBeInTheDocument();
+  });
+});

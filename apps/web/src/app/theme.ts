@@ -1,0 +1,63 @@
+// The console's Mantine theme: a calm clinical teal, the spec's breakpoints (part 1 §9) and
+// system fonts (nothing is downloaded at run time).
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const clinic: MantineColorsTuple = [
+  '#e6f7f5',
+  '#ccece8',
+  '#9dd9d1',
+  '#6bc5b9',
+  '#43b4a5',
+  '#2aa898',
+  '#1b9e8e',
+  '#0f8a7b',
+  '#047b6d',
+  '#00695d',
+];
+
+const slate: MantineColorsTuple = [
+  '#f4f6f9',
+  '#e7ebf0',
+  '#cdd5df',
+  '#b0bccb',
+  '#97a6ba',
+  '#8798b0',
+  '#7e90ab',
+  '#6b7d96',
+  '#5e6f87',
+  '#4d5f79',
+];
+
+export const theme = createTheme({
+  primaryColor: 'clinic',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { clinic, slate },
+  // Mantine breakpoints are lower bounds: sm starts at 601 px, md at 960, lg at 1280, xl at 1920
+  // (spec: xs ≤600, sm 601–959, md 960–1279, lg 1280–1919, xl ≥1920). xs has no lower bound in
+  // the spec; 36em only serves `hiddenFrom="xs"`-style helpers for very small phones.
+  breakpoints: { xs: '36em', sm: '37.5625em', md: '60em', lg: '80em', xl: '120em' },
+  fontFamily:
+    'Inter, ui-sans-serif, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  headings: {
+    fontFamily:
+      'Inter, ui-sans-serif, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontWeight: '650',
+    sizes: {
+      h1: { fontSize: '1.625rem', lineHeight: '1.3' },
+      h2: { fontSize: '1.375rem', lineHeight: '1.35' },
+      h3: { fontSize: '1.125rem', lineHeight: '1.4' },
+    },
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Modal: { defaultProps: { centered: true, radius: 'lg' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    TextInput: { defaultProps: { radius: 'md' } },
+    PasswordInput: { defaultProps: { radius: 'md' } },
+    Select: { defaultProps: { radius: 'md' } },
+    NavLink: { defaultProps: { variant: 'light' } },
+  },
+});

@@ -1,0 +1,194 @@
+// Login page (part 1 §2.2): mobile → code, or e-mail + password, or forgot password. Also
+// served at /register. A signed-in user is sent to /scan (part 1 §2.1).
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Stack } from '@mantine/core';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Navigate } from 'react-router';
+import { AUTH_MESSAGES, type TPasswordLogin } from '@sc/shared/auth';
+import type { TPasswordLoginResponse } from '@sc/shared/auth-extra';
+import { DEFAULT_COUNTRY_CODE, LOGIN_ERROR_CLEAR_MS, OTP_RESEND_SECONDS } from '@sc/shared/constants';
+import { browser } from '../../../api/browser.ts';
+import { errorMessage } from '../../../api/client.ts';
+import { DEFAULT_COUNTRY, useCountries } from '../../../api/countries.ts';
+import { clearStorage, hasToken } from '../../../api/storage.ts';
+import { useTimedMessage } from '../../../components/useTimedMessage.ts';
+import {
+  useCompleteSignIn,
+  usePasswordSignIn,
+  useRequestOtp,
+  useRequestPasswordReset,
+  useVerifyOtp,
+} from '../auth.api.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { EmailLoginView } from '../components/EmailLoginView.tsx';
+import { ForgotPasswordView } from '../components/ForgotPasswordView.tsx';
+import { MobileLoginView, type PhoneValue } from '../components/MobileLoginView.tsx';
+import { OtpView } from '../components/OtpView.tsx';
+
+type View = 'mobile' | 'code' | 'email' | 'forgot';
+
+const HEADINGS: Record<View, { title: string; subtitle: string }> = {
+  mobile: { title: 'Log in', subtitle: 'Enter your mobile number to receive a one-time code.' },
+  code: { title: 'Verify your number', subtitle: 'Enter the 6-digit code from the SMS.' },
+  email: { title: 'Log in', subtitle: 'Use the e-mail address and password of your account.' },
+  forgot: { title: 'Forgot Password', subtitle: 'We will e-mail you a link to set a new password.' },
+};
+
+export function LoginPage() {
+  if (hasToken()) return <Navigate to="/scan" replace />;
+  return <LoginScreen />;
+}
+
+function LoginScreen() {
+  const [view, setView] = useState<View>('mobile');
+  const [phone, setPhone] = useState<PhoneValue>({ mobile: '', mobile_country_code: DEFAULT_COUNTRY_CODE });
+  const [email, setEmail] = useState('');
+  const [resendAfter, setResendAfter] = useState(OTP_RESEND_SECONDS);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [completing, setCompleting] = useState(false);
+  const error = useTimedMessage(LOGIN_ERROR_CLEAR_MS);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { data: countries } = useCountries();
+
+  const requestOtp = useRequestOtp();
+  const verifyOtp = useVerifyOtp();
+  const passwordSignIn = usePasswordSignIn();
+  const passwordReset = useRequestPasswordReset();
+  const completeSignIn = useCompleteSignIn();
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  const go = (next: View) => {
+    error.clear();
+    setNotice(null);
+    setView(next);
+  };
+
+  // The identity is proven; a failure now is the backend's (part 1 §8): show it, then start over.
+  const finishSignIn = async (idToken: string, countryCode?: string) => {
+    setCompleting(true);
+    try {
+      await completeSignIn(idToken, countryCode);
+    } catch (e) {
+      setCompleting(false);
+      error.show(`Error: ${errorMessage(e)}`);
+      reloadTimer.current = setTimeout(() => {
+        clearStorage();
+        browser.reload();
+      }, LOGIN_ERROR_CLEAR_MS);
+    }
+  };
+
+  const submitPhone = async (value: PhoneValue) => {
+    setPhone(value);
+    error.clear();
+    try {
+      const sent = await requestOtp.mutateAsync(value);
+      setResendAfter(sent.resend_after || OTP_RESEND_SECONDS);
+      go('code');
+    } catch (e) {
+      error.show(errorMessage(e));
+    }
+  };
+
+  const submitCode = async (code: string) => {
+    error.clear();
+    let idToken: string;
+    try {
+      idToken = (await verifyOtp.mutateAsync({ ...phone, code })).id_token;
+    } catch (e) {
+      error.show(errorMessage(e));
+      return;
+    }
+    await finishSignIn(idToken, phone.mobile_country_code);
+  };
+
+  const submitEmail = async (value: TPasswordLogin) => {
+    setEmail(value.email);
+    error.clear();
+    let answer: TPasswordLoginResponse;
+    try {
+      answer = await passwordSignIn.mutateAsync(value);
+    } catch (e) {
+      error.show(errorMessage(e));
+      return;
+    }
+    if ('id_token' in answer) {
+      await finishSignIn(answer.id_token);
+      return;
+    }
+    // Privileged accounts may need a second factor: a code went to their mobile (DESIGN §5).
+    setPhone({ mobile: answer.mobile, mobile_country_code: answer.mobile_country_code });
+    setResendAfter(answer.resend_after);
+    go('code');
+  };
+
+  const submitForgot = async (value: string) => {
+    setEmail(value);
+    error.clear();
+    setNotice(null);
+    try {
+      await passwordReset.mutateAsync({ email: value });
+      setNotice(AUTH_MESSAGES.resetLinkSent(value));
+    } catch (e) {
+      error.show(errorMessage(e));
+    }
+  };
+
+  const country = countries?.find((c) => c.code.toUpperCase() === phone.mobile_country_code) ?? DEFAULT_COUNTRY;
+  const phoneLabel = `${country.dial_code.startsWith('+') ? '' : '+'}${country.dial_code} ${phone.mobile}`;
+
+  return (
+    <AuthLayout title={HEADINGS[view].title} subtitle={HEADINGS[view].subtitle}>
+      <Stack gap="md">
+        {error.message && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
+            {error.message}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status" data-testid="login-notice">
+            {notice}
+          </Alert>
+        )}
+        {view === 'mobile' && (
+          <MobileLoginView
+            initial={phone}
+            loading={requestOtp.isPending}
+            onSubmit={(v) => void submitPhone(v)}
+            onUseEmail={() => go('email')}
+          />
+        )}
+        {view === 'code' && (
+          <OtpView
+            phoneLabel={phoneLabel}
+            resendAfter={resendAfter}
+            loading={verifyOtp.isPending || completing}
+            onSubmit={(c) => void submitCode(c)}
+            onResend={() => go('mobile')}
+          />
+        )}
+        {view === 'email' && (
+          <EmailLoginView
+            initialEmail={email}
+            loading={passwordSignIn.isPending || completing}
+            onSubmit={(v) => void submitEmail(v)}
+            onForgotPassword={(e) => {
+              setEmail(e);
+              go('forgot');
+            }}
+            onUseMobile={() => go('mobile')}
+          />
+        )}
+        {view === 'forgot' && (
+          <ForgotPasswordView
+            initialEmail={email}
+            loading={passwordReset.isPending}
+            onSubmit={(v) => void submitForgot(v)}
+            onBack={() => go('email')}
+          />
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}

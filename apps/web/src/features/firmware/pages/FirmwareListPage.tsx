@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+export function FirmwareListPage() {
+  return <PageHeader title="Firmware" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+export function OrcaListPage() {
+  return <PageHeader title="ORCA" />;
+}

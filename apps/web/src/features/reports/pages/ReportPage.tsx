@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+export function ReportPage() {
+  return <PageHeader title="IBE Scan report" />;
+}

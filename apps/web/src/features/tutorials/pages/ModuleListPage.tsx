@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+export function ModuleListPage() {
+  return <PageHeader title="Module" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+export function ReCertificationPage() {
+  return <PageHeader title="Technician Re-Certification" />;
+}

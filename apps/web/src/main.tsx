@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { createQueryClient } from './api/queryClient.ts';
+import { AppProviders } from './app/AppProviders.tsx';
+import { appRoutes } from './app/routes.tsx';
+
+const router = createBrowserRouter(appRoutes);
+const queryClient = createQueryClient();
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,148 @@
+// Journeys of issue 2: sign in by e-mail and by mobile code, role landings, and an expired session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../apps/api/src/demo/accounts.ts';
+import { launch, newPage, readOutbox, snap } from './browser.ts';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+const account = (email: string) => {
+  const a = DEMO_ACCOUNTS.find((x) => x.email === email);
+  if (!a) throw new Error(`no demo account ${email}`);
+  return a;
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-to-email').click();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-email-submit').click();
+}
+
+describe('sign-in', () => {
+  it('shows the four login views', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await expect(page.getByTestId('login-mobile-view').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('login-country').inputValue()).resolves.toContain('+91');
+    await snap(page, 'login-1-mobile');
+
+    await page.getByTestId('login-mobile').fill('12');
+    await page.getByTestId('login-mobile-submit').click();
+    await page.getByText('Please enter a valid Phone Number.').waitFor();
+
+    await page.getByTestId('login-to-email').click();
+    await page.getByTestId('login-email-view').waitFor();
+    await snap(page, 'login-3-email');
+
+    await page.getByTestId('login-email').fill('nobody@demo.test');
+    await page.getByTestId('login-password').fill('whatever1');
+    await page.getByTestId('login-email-submit').click();
+    await expect(page.getByTestId('login-error').textContent()).resolves.toContain(
+      'There is no user corresponding to the given email.',
+    );
+
+    await page.getByTestId('login-forgot-link').click();
+    await page.getByTestId('forgot-email').fill('orgadmin@demo.test');
+    await page.getByTestId('forgot-submit').click();
+    await expect(page.getByTestId('login-notice').textContent()).resolves.toContain(
+      'Password link sent to email orgadmin@demo.test.',
+    );
+    await snap(page, 'login-4-forgot');
+    const mail = await readOutbox('orgadmin@demo.test');
+    expect(mail[0]?.link).toMatch(/\/reset-password\?token=/);
+    await context.close();
+  });
+
+  it('signs an ADMIN in by e-mail and shows the ADMIN menu', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByEmail(page, 'admin@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('nav-menu').waitFor();
+    for (const key of ['organization', 'language', 'tutorial', 'release-notes', 'booking', 'report']) {
+      await expect(page.getByTestId(`nav-${key}`).isVisible(), key).resolves.toBe(true);
+    }
+    await page.getByTestId('user-card').click();
+    await expect(page.getByTestId('user-card-role').textContent()).resolves.toBe('Super Admin');
+    await snap(page, 'shell-admin');
+    await context.close();
+  });
+
+  it('shows an ORG_ADMIN its own menu and organization', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByEmail(page, 'orgadmin@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('nav-menu').waitFor();
+    await expect(page.getByTestId('nav-language').count()).resolves.toBe(0);
+    await expect(page.getByTestId('nav-devices').count()).resolves.toBe(0);
+    await page.getByTestId('user-card').click();
+    await expect(page.getByTestId('user-card-role').textContent()).resolves.toBe('ORG Admin');
+    await expect(page.getByTestId('user-card-organizations').isVisible()).resolves.toBe(true);
+    await snap(page, 'shell-orgadmin');
+    await context.close();
+  });
+
+  it('signs a TECHNICIAN in by mobile code read from the outbox and lands on user-delete', async () => {
+    const tech = account('technician@demo.test');
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByTestId('login-mobile').fill(tech.mobile);
+    await page.getByTestId('login-mobile-submit').click();
+    await page.getByTestId('login-code-view').waitFor();
+    await expect(page.getByTestId('login-resend-countdown').isVisible()).resolves.toBe(true);
+    await snap(page, 'login-2-code');
+
+    const [sms] = await readOutbox(`+91-${tech.mobile}`);
+    expect(sms?.code).toMatch(/^\d{6}$/);
+    await page.getByTestId('login-code').fill(sms!.code!);
+    await page.getByTestId('login-verify').click();
+    await page.waitForURL('**/user-delete');
+    await expect(page.getByTestId('delete-account').isVisible()).resolves.toBe(true);
+    await snap(page, 'user-delete-technician');
+    await context.close();
+  });
+
+  it('lands a CERVAICAL_REVIEWER on cervaical with Organization and Cervaical in the menu', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByEmail(page, 'reviewer@demo.test');
+    await page.waitForURL('**/cervaical');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Cervaical');
+    await expect(page.getByTestId('nav-organization').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('nav-language').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('returns to login after the session expires', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByEmail(page, 'manager@demo.test');
+    await page.waitForURL('**/organization');
+    // Revoke the session on the server, as an idle timeout would, then use the console.
+    await page.evaluate(async () => {
+      const token = localStorage.getItem('dashboard_token');
+      await fetch('/api/v1/user/logout/', { method: 'POST', headers: { Authorization: `Token ${token}` } });
+    });
+    await page.reload();
+    await page.getByTestId('session-expired-dialog').waitFor();
+    await expect(page.getByText('Expired User Session').isVisible()).resolves.toBe(true);
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('sends a signed-in user who opens login on to the console', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByEmail(page, 'admin@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/login');
+    await page.waitForURL('**/scan');
+    await context.close();
+  });
+});
