@@ -1,6 +1,6 @@
 // Chromium through playwright-core (Debian's /usr/bin/chromium; browsers cannot be downloaded here).
+// Playwright gives each launch a fresh temporary profile.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -21,7 +21,6 @@ export async function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${fs.mkdtempSync(path.join(os.tmpdir(), 'sc-chromium-'))}`,
     ],
   });
 }

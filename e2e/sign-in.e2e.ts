@@ -16,7 +16,7 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => {
-  await browser.close();
+  await browser?.close();
 });
 
 async function signInByEmail(page: Page, email: string): Promise<void> {
