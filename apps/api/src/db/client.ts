@@ -35,7 +35,7 @@ export const PGLITE_OPTIONS = {
   postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
 };
 
-// PostgreSQL answers timestamps as local strings without this; every session works in UTC.
+// COUNT(*) and other bigints come back as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function wrapPglite(client: PGlite, lockFile?: string): Database {
@@ -82,14 +82,13 @@ function isAlive(pid: number): boolean {
 }
 
 export function openPostgres(url: string, readUrl?: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('connect', (c) => void c.query("SET TIME ZONE 'UTC'"));
+  // Every session works in UTC; set at connection start so no query races the first statement.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c TimeZone=UTC' });
   const db = drizzlePg(pool, { schema });
   let readPool: pg.Pool | undefined;
   let readDb: Db = db;
   if (readUrl) {
-    readPool = new pg.Pool({ connectionString: readUrl, max: 10 });
-    readPool.on('connect', (c) => void c.query("SET TIME ZONE 'UTC'"));
+    readPool = new pg.Pool({ connectionString: readUrl, max: 10, options: '-c TimeZone=UTC' });
     readDb = drizzlePg(readPool, { schema });
   }
   return {

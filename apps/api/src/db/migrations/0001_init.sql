@@ -697,7 +697,7 @@ CREATE UNIQUE INDEX "scans_device_local_uq" ON "scans" USING btree ("device_seri
 CREATE INDEX "scans_org_date_idx" ON "scans" USING btree ("organization_id","date_time");--> statement-breakpoint
 CREATE INDEX "scans_technician_date_idx" ON "scans" USING btree ("technician_id","date_time");--> statement-breakpoint
 CREATE INDEX "scans_device_date_idx" ON "scans" USING btree ("device_serial_number","date_time");--> statement-breakpoint
-CREATE INDEX "scans_type_date_idx" ON "scans" USING btree ("scan_type","date_time");--> statement-breakpoint
+CREATE INDEX "scans_stats_idx" ON "scans" USING btree ("scan_type","date_time","organization_id","is_positive");--> statement-breakpoint
 CREATE INDEX "scans_date_idx" ON "scans" USING btree ("date_time");--> statement-breakpoint
 CREATE INDEX "scans_created_idx" ON "scans" USING btree ("created");--> statement-breakpoint
 CREATE INDEX "scans_parent_idx" ON "scans" USING btree ("parent_scan_id") WHERE "scans"."parent_scan_id" is not null;--> statement-breakpoint

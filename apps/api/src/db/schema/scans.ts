@@ -72,7 +72,8 @@ export const scans = pgTable(
     index('scans_org_date_idx').on(t.organizationId, t.dateTime),
     index('scans_technician_date_idx').on(t.technicianId, t.dateTime),
     index('scans_device_date_idx').on(t.deviceSerialNumber, t.dateTime),
-    index('scans_type_date_idx').on(t.scanType, t.dateTime),
+    // Statistics (dashboard totals, leaderboards) read only this index: an index-only scan once vacuumed.
+    index('scans_stats_idx').on(t.scanType, t.dateTime, t.organizationId, t.isPositive),
     index('scans_date_idx').on(t.dateTime),
     index('scans_created_idx').on(t.created),
     index('scans_parent_idx')
