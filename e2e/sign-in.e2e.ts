@@ -31,7 +31,7 @@ describe('sign-in', () => {
   it('shows the four login views', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
-    await expect(page.getByTestId('login-mobile-view').isVisible()).resolves.toBe(true);
+    await page.getByTestId('login-mobile-view').waitFor();
     await expect(page.getByTestId('login-country').inputValue()).resolves.toContain('+91');
     await snap(page, 'login-1-mobile');
 
@@ -85,7 +85,7 @@ describe('sign-in', () => {
     await expect(page.getByTestId('nav-devices').count()).resolves.toBe(0);
     await page.getByTestId('user-card').click();
     await expect(page.getByTestId('user-card-role').textContent()).resolves.toBe('ORG Admin');
-    await expect(page.getByTestId('user-card-organizations').isVisible()).resolves.toBe(true);
+    await page.getByTestId('user-card-organizations').waitFor();
     await snap(page, 'shell-orgadmin');
     await context.close();
   });
@@ -97,7 +97,7 @@ describe('sign-in', () => {
     await page.getByTestId('login-mobile').fill(tech.mobile);
     await page.getByTestId('login-mobile-submit').click();
     await page.getByTestId('login-code-view').waitFor();
-    await expect(page.getByTestId('login-resend-countdown').isVisible()).resolves.toBe(true);
+    await page.getByTestId('login-resend-countdown').waitFor();
     await snap(page, 'login-2-code');
 
     const [sms] = await readOutbox(`+91-${tech.mobile}`);
@@ -105,7 +105,7 @@ describe('sign-in', () => {
     await page.getByTestId('login-code').fill(sms!.code!);
     await page.getByTestId('login-verify').click();
     await page.waitForURL('**/user-delete');
-    await expect(page.getByTestId('delete-account').isVisible()).resolves.toBe(true);
+    await page.getByTestId('delete-account').waitFor();
     await snap(page, 'user-delete-technician');
     await context.close();
   });
@@ -115,7 +115,7 @@ describe('sign-in', () => {
     await signInByEmail(page, 'reviewer@demo.test');
     await page.waitForURL('**/cervaical');
     await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Cervaical');
-    await expect(page.getByTestId('nav-organization').isVisible()).resolves.toBe(true);
+    await page.getByTestId('nav-organization').waitFor();
     await expect(page.getByTestId('nav-language').count()).resolves.toBe(0);
     await context.close();
   });
@@ -131,7 +131,7 @@ describe('sign-in', () => {
     });
     await page.reload();
     await page.getByTestId('session-expired-dialog').waitFor();
-    await expect(page.getByText('Expired User Session').isVisible()).resolves.toBe(true);
+    await page.getByText('Expired User Session').waitFor();
     await page.waitForURL('**/login', { timeout: 10_000 });
     await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
     await context.close();

@@ -20,11 +20,16 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
+import { organizationUserRoutes } from './modules/users/organization-users.routes.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { organizationReferenceRoutes } from './modules/organizations/organization-references.routes.ts';
+import { organizationWebhookRoutes } from './modules/organizations/organization-webhooks.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { geocodeRoutes } from './modules/lookups/geocode.routes.ts';
+import { languageRoutes } from './modules/languages/languages.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 
 export type AppContext = {
@@ -73,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -102,10 +108,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(impersonationRoutes);
+      await api.register(organizationUserRoutes);
       await api.register(lookupRoutes);
       await api.register(organizationRoutes);
       await api.register(organizationReferenceRoutes);
+      await api.register(organizationWebhookRoutes);
       await api.register(fileRoutes);
+      await api.register(geocodeRoutes);
+      await api.register(languageRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
@@ -115,6 +126,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await services.close();
   });
+  // Job workers poll in the server only; tests run queued jobs with services.queue.drain().
+  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => services.queue.start());
   return app;
 }
 
@@ -135,4 +148,24 @@ function registerSpa(app: FastifyInstance, config: Config): void {
   app.get('/', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html').header('cache-control', 'no-cache').send(html()),
   );
+}
+
+/**
+ * Browsers and HTTP clients send `Content-Type: application/json` on body-less POST and DELETE calls
+ * (sign-out, delete my account); Fastify's default parser refuses those with a 400. An empty body is
+ * read as no body; anything else must be valid JSON.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      const error = new Error('JSON parse error - the request body is not valid JSON.') as Error & { statusCode: number };
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
 }

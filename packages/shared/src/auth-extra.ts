@@ -1,6 +1,6 @@
 // Sign-in contracts added beside auth.ts: response shapes of the auth calls and the stored-mobile rule.
 import { z } from 'zod';
-import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 
 /** POST auth/otp/ (and the password step when a second factor is required): a code was sent. */
 export const ZOtpSent = z.object({ detail: z.string(), resend_after: z.number() });

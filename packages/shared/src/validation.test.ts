@@ -34,6 +34,9 @@ describe('phone numbers', () => {
   it('validates a number against the dial code of its country', () => {
     expect(isValidMobile('9876500001', 'IN')).toBe(true);
     expect(isValidMobile('12345', 'IN')).toBe(false);
+    // Mobile metadata: the digits must be a mobile number of the country's plan, not only its length.
+    expect(isValidMobile('1234567890', 'IN')).toBe(false);
+    expect(isValidMobile('0000000000', 'IN')).toBe(false);
     expect(isValidMobile('712345678', 'KE')).toBe(true);
     expect(isValidMobile('9876500001', 'KE')).toBe(false);
     expect(isValidMobile('98765abc01', 'IN')).toBe(false);

@@ -1,6 +1,6 @@
 // Validation patterns and field messages shared by API and console (part 1 §5).
 import { z } from 'zod';
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/mobile';
 import { OTP_LENGTH } from './constants.ts';
 
 export const MESSAGES = {
@@ -22,6 +22,21 @@ export const MESSAGES = {
   firmwareTooLarge: 'Image size need less than 2Mb',
   selectOrganization: 'Select an organization',
   emailOrMobile: 'need any one of E-mail Or Mobile number',
+  consentChars: 'Only English letters, numbers, accented letters and common punctuation are allowed.',
+  consentTooLong: 'Ensure this field has no more than 10000 characters.',
+  webhookUrlRequired: 'Enter the webhook URL to switch the webhook on.',
+  webhookUrlPrivate: 'This URL points to a private or local address.',
+  invalidUrl: 'Enter a valid URL.',
+  invalidTimezone: 'Select a valid time zone.',
+  invalidCurrency: 'Select a valid currency.',
+  invalidCountryCode: 'Select a valid country code.',
+  duplicateDays: 'A day can be chosen only once.',
+  noFieldPermission: 'You do not have permission to change this field.',
+  ownParent: 'An organization cannot be its own parent.',
+  parentNotDistributor: 'The parent organization must be a distributor.',
+  parentRequired: 'Select a parent organization.',
+  hasSubOrganizations: 'This organization has sub-organizations.',
+  invalidFilePath: 'Upload the image again: this file was not found.',
 } as const;
 
 /** Letters (accented too), digits, spaces and common punctuation; not whitespace only. */
@@ -41,7 +56,7 @@ export const orgTextField = (message: string = MESSAGES.orgText) =>
 export const emailField = () =>
   z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
-/** True when `number` is a valid phone number of the country with ISO code `countryCode`. */
+/** True when `number` is a valid mobile number of the country with ISO code `countryCode` (mobile metadata). */
 export function isValidMobile(number: string, countryCode: string): boolean {
   const digits = number.replace(/[\s-]/g, '');
   if (!/^\d{4,15}$/.test(digits)) return false;
@@ -59,4 +74,17 @@ export const formatStoredMobile = (dialCode: string, number: string): string =>
 export function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+/**
+ * Consent texts (part 1 §5): English letters, digits, accented Latin letters (Latin-1 Supplement, Latin
+ * Extended-A/B, Latin Extended Additional, combining accents), the Spanish inverted marks ¡ ¿, whitespace and
+ * common punctuation and symbols. Everything else (other scripts, emoji, control characters) is refused.
+ */
+export const CONSENT_TEXT_PATTERN =
+  /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF\p{Mn}¡¿ \t\r\n.,;:!?'"‘’‚“”„()[\]{}<>\-‐–—_/\\|&@#%*+=~^`$€£¥₹¢°§¶©®™•·…«»ªº±×÷]+$/u;
+
+/** Before saving: newlines become a space, each text is trimmed, empty texts are dropped (part 1 §5). */
+export function normalizeConsentList(items: readonly string[]): string[] {
+  return items.map((s) => s.replace(/\r\n|\r|\n/g, ' ').trim()).filter((s) => s !== '');
 }

@@ -2,6 +2,7 @@
 // filtered to the last 30 days are never empty. Ids are assigned here and rows loaded with COPY into an empty
 // database; `scale` is the number of breast scans (a million for benchmarks).
 import { hash } from '@node-rs/argon2';
+import { isValidMobile } from '@sc/shared/validation';
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ASSESSMENT_RESULTS, SCAN_TYPES, TRAINING_STATUSES } from '@sc/shared/constants';
@@ -266,7 +267,10 @@ class Seeder {
 
   private uniqueMobile(country: Country): string {
     for (;;) {
-      const stored = `${country.dialCode}-${country.mobile(this.rng)}`;
+      const national = country.mobile(this.rng);
+      // The country's prefixes are a close guess; the shared rule (mobile numbering plans) has the last word.
+      if (!isValidMobile(national, country.code)) continue;
+      const stored = `${country.dialCode}-${national}`;
       if (!this.usedMobiles.has(stored)) {
         this.usedMobiles.add(stored);
         return stored;
@@ -385,7 +389,8 @@ class Seeder {
         const consent = CONSENT[iso];
         if (!consent || (iso === 'fr' && !this.rng.chance(0.2))) continue;
         localize[iso] = {
-          name: plan.name,
+          // The language's name, as the write API stores it.
+          name: LANGUAGES.find((l) => l.iso === iso)?.name ?? iso,
           ibe_consent_form: consent.ibe,
           cervaical_consent_form: consent.cervaical,
           orca_consent_form: consent.orca,

@@ -6,6 +6,8 @@ import { createAuditService, type AuditService } from './audit.service.ts';
 import { createConsoleLogger, type ServiceLogger } from './logger.ts';
 import { createMailService, type MailService } from './mail.service.ts';
 import { createOutboxService, type OutboxService } from './outbox.service.ts';
+import { registerJobs } from './queue/jobs.ts';
+import { createQueue, type Queue } from './queue/queue.ts';
 import { createSecretsService, type SecretsService } from './secrets.service.ts';
 import { createSmsService, type SmsService } from './sms.service.ts';
 
@@ -16,6 +18,8 @@ export type Services = {
   sms: SmsService;
   audit: AuditService;
   secrets: SecretsService;
+  /** The durable job queue (pg-boss): webhooks; jobs are queued after their transaction commits. */
+  queue: Queue;
   /** Releases what the services hold (SMTP connections, queue workers…). Called on app close. */
   close: () => Promise<void>;
 };
@@ -35,16 +39,22 @@ export function createServices(
   const sms = createSmsService(config, outbox);
   const audit = createAuditService(database, now);
   const secrets = createSecretsService(config, database);
+  const queue = createQueue(config, database, logger);
+  closers.push(() => queue.stop());
 
-  return {
+  const services: Services = {
     log: logger,
     outbox,
     mail,
     sms,
     audit,
     secrets,
+    queue,
     close: async () => {
       for (const close of closers.reverse()) await close();
     },
   };
+  // Job handlers get the same pieces a request has (jobs run in this process, from the queue's workers).
+  registerJobs(queue, () => ({ config, database, services, now }));
+  return services;
 }

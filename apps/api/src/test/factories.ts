@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedMobileCandidates } from '@sc/shared/auth-extra';
 import type { TUserType } from '@sc/shared/roles';
-import { managerOrganizations, organizations, users } from '../db/schema/index.ts';
+import { files, languages, managerOrganizations, organizations, users } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.service.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { TestContext } from './app.ts';
@@ -122,3 +122,37 @@ export async function signIn(
 
 /** The Authorization header for a token. */
 export const auth = (token: string) => ({ authorization: `Token ${token}` });
+
+/** A language row (platform reference data). */
+export async function createLanguage(
+  t: Target,
+  opts: { name: string; isoCode: string; ibeConsentForm?: string[] },
+): Promise<typeof languages.$inferSelect> {
+  const [row] = await dbOf(t)
+    .insert(languages)
+    .values({ name: opts.name, isoCode: opts.isoCode, ibeConsentForm: opts.ibeConsentForm ?? [] })
+    .returning();
+  if (!row) throw new Error('language not created');
+  return row;
+}
+
+/** A files row as `POST file/upload/` leaves it (no stored bytes): for modules that keep upload paths. */
+export async function createUploadedFile(
+  t: Target,
+  opts: { folder: string; userId: number; organizationId?: number | null; name?: string },
+): Promise<typeof files.$inferSelect> {
+  const [row] = await dbOf(t)
+    .insert(files)
+    .values({
+      path: `${opts.folder}/${String(next()).padStart(16, '0')}_${Date.now()}_${opts.name ?? 'image.png'}`,
+      folder: opts.folder,
+      originalName: opts.name ?? 'image.png',
+      organizationId: opts.organizationId ?? null,
+      userId: opts.userId,
+      contentType: 'image/png',
+      size: 100,
+    })
+    .returning();
+  if (!row) throw new Error('file not created');
+  return row;
+}

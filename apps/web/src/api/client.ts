@@ -3,7 +3,7 @@
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
 import { browser } from './browser.ts';
-import { getImpersonationToken, getToken } from './storage.ts';
+import { IMPERSONATION_TOKEN_KEY, getImpersonationToken, getToken } from './storage.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -35,6 +35,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false: leave 401/403/5xx to the caller (sign-in calls, sign-out). Default true. */
   handleErrors?: boolean;
+  /** Send the impersonation token whatever the method: only for ending the impersonation. */
+  asImpersonation?: boolean;
 };
 
 // 401 → the shell's 'Expired User Session' dialog listens here.
@@ -70,11 +72,14 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${API_BASE}/${clean}${qs ? `?${qs}` : ''}`;
 }
 
-function authHeader(method: string): string | null {
+function authHeader(method: string, asImpersonation = false): { header: string | null; impersonated: boolean } {
   const impersonation = getImpersonationToken();
   // The impersonation token is read-only on the server: use it for reads only.
-  const token = impersonation && (method === 'GET' || method === 'HEAD') ? impersonation : getToken();
-  return token ? `Token ${token}` : null;
+  if (impersonation && (asImpersonation || method === 'GET' || method === 'HEAD')) {
+    return { header: `Token ${impersonation}`, impersonated: true };
+  }
+  const token = getToken();
+  return { header: token ? `Token ${token}` : null, impersonated: false };
 }
 
 function firstMessage(body: DrfErrorBody): string | undefined {
@@ -140,7 +145,18 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function handleError(status: number, body: DrfErrorBody, hadToken: boolean): void {
+let droppingImpersonation = false;
+
+function handleError(status: number, body: DrfErrorBody, hadToken: boolean, impersonated: boolean): void {
+  if (status === 401 && impersonated) {
+    // The impersonation ended (expired or revoked): back to the real user, who is still signed in.
+    localStorage.removeItem(IMPERSONATION_TOKEN_KEY);
+    if (!droppingImpersonation) {
+      droppingImpersonation = true;
+      browser.reload();
+    }
+    return;
+  }
   if (status === 401) {
     // Without a token there is no session to expire (e.g. a failed sign-in step).
     if (hadToken) sessionExpiredListeners.forEach((listener) => listener());
@@ -165,7 +181,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     Timezone: clientTimezone(),
     'Timezone-Offset': String(clientTimezoneOffset()),
   };
-  const authorization = authHeader(method);
+  const { header: authorization, impersonated } = authHeader(method, options.asImpersonation);
   if (authorization) headers.Authorization = authorization;
 
   let response: Response;
@@ -188,7 +204,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     data && typeof data === 'object' && !Array.isArray(data)
       ? (data as DrfErrorBody)
       : { detail: typeof data === 'string' && data ? data : response.statusText || `HTTP ${response.status}` };
-  if (options.handleErrors !== false) handleError(response.status, body, authorization !== null);
+  if (options.handleErrors !== false) handleError(response.status, body, authorization !== null, impersonated);
   throw new ApiError(response.status, body);
 }
 

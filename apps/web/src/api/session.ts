@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TSessionUser } from '@sc/shared/auth';
 import { browser } from './browser.ts';
 import { api } from './client.ts';
-import { clearStorage, hasToken } from './storage.ts';
+import { clearStorage, getImpersonationToken, hasToken } from './storage.ts';
 
 export const userKeys = {
   all: ['user'] as const,
@@ -21,8 +21,18 @@ export function useCurrentUser() {
   });
 }
 
-/** Sign out: tell the server (failure ignored), clear ALL local storage, reload (part 1 §4). */
+/**
+ * Sign out: end an impersonation first so its token does not outlive the session, tell the server (failures
+ * ignored), clear ALL local storage, reload (part 1 §4).
+ */
 export async function signOut(): Promise<void> {
+  if (getImpersonationToken()) {
+    try {
+      await api.delete('user/impersonation/', { asImpersonation: true, handleErrors: false });
+    } catch {
+      // Already expired or revoked.
+    }
+  }
   try {
     await api.post('user/logout/', undefined, { handleErrors: false });
   } catch {

@@ -1,4 +1,4 @@
-// jsdom gaps Mantine relies on (STACK.md "Web"): ResizeObserver, scrollIntoView, matchMedia.
+// jsdom gaps Mantine relies on (STACK.md "Web"): ResizeObserver, scrollIntoView, matchMedia, document.fonts.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -33,3 +33,11 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// Mantine's autosize Textarea listens on document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}

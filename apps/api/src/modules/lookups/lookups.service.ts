@@ -2,7 +2,7 @@
 // IANA time zones. Built from packages (countries-list, libphonenumber-js, countries-and-timezones), never typed
 // by hand, computed once and kept in memory.
 import { countries } from 'countries-list';
-import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
 import type { TCountry } from '@sc/shared/list';
 import { listTimezoneNames } from '../../http/period.ts';
 

@@ -1,7 +1,7 @@
 // Organization reads. Every list takes the caller's scope; nothing here decides who may call.
-import { and, count, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations } from '../../db/schema/index.ts';
+import { languages, organizations } from '../../db/schema/index.ts';
 import type { PageParams } from '../../http/pagination.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { organizationScopeCondition, type Scope } from '../../http/scope.ts';
@@ -99,4 +99,83 @@ export async function findOrganization(
     .where(and(eq(organizations.id, id), organizationScopeCondition(scope)))
     .limit(1);
   return row;
+}
+
+// ---- Write side -----------------------------------------------------------------------------------------------
+
+export type OrganizationInsert = typeof organizations.$inferInsert;
+export type OrganizationChanges = Partial<Omit<OrganizationInsert, 'id' | 'treePath' | 'created' | 'createdBy'>>;
+
+/** Inserts the organization and sets its tree path (parent's path + own id). Run inside a transaction. */
+export async function insertOrganization(
+  db: Db,
+  values: Omit<OrganizationInsert, 'id' | 'treePath'>,
+  parentPath: string,
+): Promise<OrganizationRow> {
+  const [row] = await db.insert(organizations).values(values).returning();
+  if (!row) throw new Error('The organization was not created.');
+  const [withPath] = await db
+    .update(organizations)
+    .set({ treePath: `${parentPath}${row.id}/` })
+    .where(eq(organizations.id, row.id))
+    .returning();
+  if (!withPath) throw new Error('The organization was not created.');
+  return withPath;
+}
+
+export async function updateOrganizationRow(db: Db, id: number, changes: OrganizationChanges): Promise<OrganizationRow> {
+  const [row] = await db.update(organizations).set(changes).where(eq(organizations.id, id)).returning();
+  if (!row) throw new Error('The organization was not updated.');
+  return row;
+}
+
+/** Locks the given organizations (in id order, so two moves cannot deadlock) and returns their tree paths. */
+export async function lockOrganizations(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: organizations.id, treePath: organizations.treePath })
+    .from(organizations)
+    .where(inArray(organizations.id, ids))
+    .orderBy(asc(organizations.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.treePath]));
+}
+
+/** Moves a subtree: every tree path under `oldPath` (the organization's own too) now starts with `newPath`. */
+export async function rewriteTreePaths(db: Db, oldPath: string, newPath: string): Promise<void> {
+  await db
+    .update(organizations)
+    .set({ treePath: sql`${newPath} || substr(${organizations.treePath}, ${oldPath.length + 1})` })
+    .where(like(organizations.treePath, `${oldPath}%`));
+}
+
+export async function hasSubOrganizations(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.parentId, id), ne(organizations.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The organization `id` (no scope: callers have checked it) with what the write rules need. */
+export async function findOrganizationById(db: Db, id: number): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+export async function languageExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: languages.id }).from(languages).where(eq(languages.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** Languages whose iso code (case-insensitive) is one of `isoCodes`. */
+export async function findLanguagesByIso(
+  db: Db,
+  isoCodes: string[],
+): Promise<{ id: number; name: string; isoCode: string }[]> {
+  if (!isoCodes.length) return [];
+  return db
+    .select({ id: languages.id, name: languages.name, isoCode: languages.isoCode })
+    .from(languages)
+    .where(inArray(sql`lower(${languages.isoCode})`, isoCodes.map((c) => c.toLowerCase())));
 }

@@ -1,6 +1,19 @@
 // The authenticated shell (part 1 §2.3): top bar with burger, product name and user card, the
 // role's menu on the left; the menu collapses below md (i.e. at the spec's sm breakpoint).
-import { AppShell, Burger, Button, Center, Group, Loader, Progress, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconActivityHeartbeat, IconAlertTriangle } from '@tabler/icons-react';
 import { Link, Outlet, useNavigation } from 'react-router';
@@ -8,6 +21,10 @@ import { menuFor } from '@sc/shared/permissions';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { API_MODE_KEY } from '../../api/storage.ts';
+import {
+  IMPERSONATION_BANNER_HEIGHT,
+  ImpersonationBanner,
+} from '../../features/impersonation/components/ImpersonationBanner.tsx';
 import { SessionUserContext } from '../SessionUserContext.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { UserCard } from './UserCard.tsx';
@@ -52,11 +69,13 @@ export function ShellLayout() {
 
   const user = userQuery.data;
   const hasMenu = menuFor(user.user_type, apiMode).length > 0;
+  // While an ADMIN impersonates, the banner sits above the top bar (part 1 §4).
+  const headerHeight = 60 + (user.is_impersonated ? IMPERSONATION_BANNER_HEIGHT : 0);
 
   return (
     <SessionUserContext.Provider value={user}>
       <AppShell
-        header={{ height: 60 }}
+        header={{ height: headerHeight }}
         navbar={
           hasMenu
             ? { width: 260, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }
@@ -68,12 +87,26 @@ export function ShellLayout() {
           {navigation.state === 'loading' && (
             <Progress value={100} animated size={2} radius={0} pos="absolute" top={0} left={0} right={0} />
           )}
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          {user.is_impersonated && <ImpersonationBanner user={user} />}
+          <Group h={60} px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               {hasMenu && (
                 <>
-                  <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="md" size="sm" aria-label="Toggle menu" data-testid="burger" />
-                  <Burger opened={desktopOpened} onClick={toggleDesktop} visibleFrom="md" size="sm" aria-label="Toggle menu" />
+                  <Burger
+                    opened={mobileOpened}
+                    onClick={toggleMobile}
+                    hiddenFrom="md"
+                    size="sm"
+                    aria-label="Toggle menu"
+                    data-testid="burger"
+                  />
+                  <Burger
+                    opened={desktopOpened}
+                    onClick={toggleDesktop}
+                    visibleFrom="md"
+                    size="sm"
+                    aria-label="Toggle menu"
+                  />
                 </>
               )}
               <UnstyledButton component={Link} to="/" aria-label="Screening Console home">

@@ -1,7 +1,7 @@
 // The user card of the top bar (part 1 §2.3): identity, up to 3 organizations, Create
 // Organization, Report Log (ADMIN in API mode), Delete my account, Sign out. Clicking the
 // avatar in the card more than twice switches the hidden API mode.
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -27,6 +27,7 @@ import {
   IconPhone,
   IconPlus,
   IconTrash,
+  IconUserShare,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { TSessionUser } from '@sc/shared/auth';
@@ -37,6 +38,13 @@ import { signOut } from '../../api/session.ts';
 import { useDeleteOwnAccount } from '../../features/account/account.api.ts';
 import { canOpenMenuKey } from '../routeAccess.ts';
 import classes from './UserCard.module.css';
+
+// Loaded on first use: only an ADMIN ever opens it, and it brings the data table along.
+const ImpersonationModal = lazy(() =>
+  import('../../features/impersonation/components/ImpersonationModal.tsx').then((m) => ({
+    default: m.ImpersonationModal,
+  })),
+);
 
 type UserCardProps = {
   user: TSessionUser;
@@ -49,6 +57,7 @@ export const displayName = (user: TSessionUser): string =>
 
 export function UserCard({ user, apiMode, onToggleApiMode }: UserCardProps) {
   const [opened, setOpened] = useState(false);
+  const [impersonationOpened, setImpersonationOpened] = useState(false);
   const clicks = useRef(0);
   const navigate = useNavigate();
   const deleteAccount = useDeleteOwnAccount();
@@ -74,170 +83,201 @@ export function UserCard({ user, apiMode, onToggleApiMode }: UserCardProps) {
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={(o) => (o ? setOpened(true) : close())}
-      position="bottom-end"
-      width={320}
-      shadow="lg"
-      radius="lg"
-      withinPortal
-      transitionProps={{ transition: 'pop-top-right', duration: 150 }}
-    >
-      <Popover.Target>
-        <UnstyledButton
-          className={classes.target}
-          onClick={() => (opened ? close() : setOpened(true))}
-          aria-label="User menu"
-          aria-expanded={opened}
-          data-testid="user-card"
-        >
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="clinic" radius="xl" variant="filled">
+    <>
+      <Popover
+        opened={opened}
+        onChange={(o) => (o ? setOpened(true) : close())}
+        position="bottom-end"
+        width={320}
+        shadow="lg"
+        radius="lg"
+        withinPortal
+        transitionProps={{ transition: 'pop-top-right', duration: 150 }}
+      >
+        <Popover.Target>
+          <UnstyledButton
+            className={classes.target}
+            onClick={() => (opened ? close() : setOpened(true))}
+            aria-label="User menu"
+            aria-expanded={opened}
+            data-testid="user-card"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Avatar color="clinic" radius="xl" variant="filled">
+                {initial}
+              </Avatar>
+              <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {ROLE_LABELS[role]}
+                </Text>
+              </Box>
+              <IconChevronDown size={16} stroke={1.8} />
+            </Group>
+          </UnstyledButton>
+        </Popover.Target>
+
+        <Popover.Dropdown p={0} data-testid="user-card-dropdown">
+          <Group gap="md" p="md" wrap="nowrap" align="flex-start">
+            <Avatar
+              color="clinic"
+              radius="xl"
+              size="lg"
+              variant="filled"
+              onClick={countAvatarClick}
+              data-testid="user-card-avatar"
+              style={{ cursor: 'default', userSelect: 'none' }}
+            >
               {initial}
             </Avatar>
-            <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
-              <Text size="sm" fw={600} lineClamp={1}>
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Text fw={600} lineClamp={1} data-testid="user-card-name">
                 {name}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Badge variant="light" size="sm" data-testid="user-card-role">
                 {ROLE_LABELS[role]}
-              </Text>
-            </Box>
-            <IconChevronDown size={16} stroke={1.8} />
-          </Group>
-        </UnstyledButton>
-      </Popover.Target>
-
-      <Popover.Dropdown p={0} data-testid="user-card-dropdown">
-        <Group gap="md" p="md" wrap="nowrap" align="flex-start">
-          <Avatar
-            color="clinic"
-            radius="xl"
-            size="lg"
-            variant="filled"
-            onClick={countAvatarClick}
-            data-testid="user-card-avatar"
-            style={{ cursor: 'default', userSelect: 'none' }}
-          >
-            {initial}
-          </Avatar>
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Text fw={600} lineClamp={1} data-testid="user-card-name">
-              {name}
-            </Text>
-            <Badge variant="light" size="sm" data-testid="user-card-role">
-              {ROLE_LABELS[role]}
-            </Badge>
-            {user.email && (
-              <Group gap={6} wrap="nowrap">
-                <IconMail size={14} stroke={1.6} />
-                <Text size="xs" c="dimmed" truncate data-testid="user-card-email">
-                  {user.email}
-                </Text>
-              </Group>
-            )}
-            {user.mobile && (
-              <Group gap={6} wrap="nowrap">
-                <IconPhone size={14} stroke={1.6} />
-                <Text size="xs" c="dimmed" data-testid="user-card-mobile">
-                  {user.mobile}
-                </Text>
-              </Group>
-            )}
-          </Stack>
-        </Group>
-
-        {showOrganizations && (
-          <>
-            <Divider />
-            <Stack gap={2} p="xs" data-testid="user-card-organizations">
-              <Group justify="space-between" px="xs" pt={4}>
-                <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-                  Organizations
-                </Text>
-                <Anchor size="xs" component="button" type="button" onClick={() => goTo('/organization')} data-testid="user-card-see-all">
-                  See All
-                </Anchor>
-              </Group>
-              {user.organizations.slice(0, MENU_ORGANIZATIONS).map((org) => (
-                <Group key={org.id} gap={4} wrap="nowrap" className={classes.orgRow}>
-                  <UnstyledButton className={classes.orgName} onClick={() => goTo(`/organization/${org.id}`)}>
-                    <Group gap={8} wrap="nowrap">
-                      <IconBuildingHospital size={16} stroke={1.6} />
-                      <Text size="sm" truncate>
-                        {org.name}
-                      </Text>
-                    </Group>
-                  </UnstyledButton>
-                  <Tooltip label="Edit organization" openDelay={400}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Edit ${org.name}`}
-                      onClick={() => goTo(`/organization/${org.id}?edit=true`)}
-                    >
-                      <IconPencil size={16} stroke={1.6} />
-                    </ActionIcon>
-                  </Tooltip>
+              </Badge>
+              {user.email && (
+                <Group gap={6} wrap="nowrap">
+                  <IconMail size={14} stroke={1.6} />
+                  <Text size="xs" c="dimmed" truncate data-testid="user-card-email">
+                    {user.email}
+                  </Text>
                 </Group>
-              ))}
+              )}
+              {user.mobile && (
+                <Group gap={6} wrap="nowrap">
+                  <IconPhone size={14} stroke={1.6} />
+                  <Text size="xs" c="dimmed" data-testid="user-card-mobile">
+                    {user.mobile}
+                  </Text>
+                </Group>
+              )}
             </Stack>
-          </>
-        )}
+          </Group>
 
-        <Divider />
-        <Stack gap={4} p="xs">
-          {can(role, 'organization.menuCreate') && (
+          {showOrganizations && (
+            <>
+              <Divider />
+              <Stack gap={2} p="xs" data-testid="user-card-organizations">
+                <Group justify="space-between" px="xs" pt={4}>
+                  <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+                    Organizations
+                  </Text>
+                  <Anchor
+                    size="xs"
+                    component="button"
+                    type="button"
+                    onClick={() => goTo('/organization')}
+                    data-testid="user-card-see-all"
+                  >
+                    See All
+                  </Anchor>
+                </Group>
+                {user.organizations.slice(0, MENU_ORGANIZATIONS).map((org) => (
+                  <Group key={org.id} gap={4} wrap="nowrap" className={classes.orgRow}>
+                    <UnstyledButton
+                      className={classes.orgName}
+                      onClick={() => goTo(`/organization/${org.id}`)}
+                    >
+                      <Group gap={8} wrap="nowrap">
+                        <IconBuildingHospital size={16} stroke={1.6} />
+                        <Text size="sm" truncate>
+                          {org.name}
+                        </Text>
+                      </Group>
+                    </UnstyledButton>
+                    <Tooltip label="Edit organization" openDelay={400}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Edit ${org.name}`}
+                        onClick={() => goTo(`/organization/${org.id}?edit=true`)}
+                      >
+                        <IconPencil size={16} stroke={1.6} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                ))}
+              </Stack>
+            </>
+          )}
+
+          <Divider />
+          <Stack gap={4} p="xs">
+            {can(role, 'organization.menuCreate') && (
+              <Button
+                variant="subtle"
+                justify="flex-start"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => goTo('/organization?create=true')}
+                data-testid="user-card-create-organization"
+              >
+                Create Organization
+              </Button>
+            )}
+            {can(role, 'reportLog.view') && apiMode && (
+              <Button
+                variant="subtle"
+                justify="flex-start"
+                leftSection={<IconFileAnalytics size={16} />}
+                onClick={() => goTo('/report-log')}
+                data-testid="user-card-report-log"
+              >
+                Report Log
+              </Button>
+            )}
+            {can(role, 'user.impersonate') && !user.is_impersonated && (
+              <Button
+                variant="subtle"
+                justify="flex-start"
+                leftSection={<IconUserShare size={16} />}
+                onClick={() => {
+                  close();
+                  setImpersonationOpened(true);
+                }}
+                data-testid="user-card-impersonation"
+              >
+                Impersonation
+              </Button>
+            )}
+            {/* While impersonating, writes carry the ADMIN's own token: never offer to delete that account. */}
+            {role !== 'TECHNICIAN' && !user.is_impersonated && (
+              <Button
+                variant="subtle"
+                color="red"
+                justify="flex-start"
+                leftSection={<IconTrash size={16} />}
+                loading={deleteAccount.isPending}
+                onClick={() => {
+                  close();
+                  void deleteAccount.start();
+                }}
+                data-testid="user-card-delete-account"
+              >
+                Delete my account
+              </Button>
+            )}
             <Button
               variant="subtle"
+              color="gray"
               justify="flex-start"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => goTo('/organization?create=true')}
-              data-testid="user-card-create-organization"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => void signOut()}
+              data-testid="sign-out"
             >
-              Create Organization
+              Sign out
             </Button>
-          )}
-          {can(role, 'reportLog.view') && apiMode && (
-            <Button
-              variant="subtle"
-              justify="flex-start"
-              leftSection={<IconFileAnalytics size={16} />}
-              onClick={() => goTo('/report-log')}
-              data-testid="user-card-report-log"
-            >
-              Report Log
-            </Button>
-          )}
-          {role !== 'TECHNICIAN' && (
-            <Button
-              variant="subtle"
-              color="red"
-              justify="flex-start"
-              leftSection={<IconTrash size={16} />}
-              loading={deleteAccount.isPending}
-              onClick={() => {
-                close();
-                void deleteAccount.start();
-              }}
-              data-testid="user-card-delete-account"
-            >
-              Delete my account
-            </Button>
-          )}
-          <Button
-            variant="subtle"
-            color="gray"
-            justify="flex-start"
-            leftSection={<IconLogout size={16} />}
-            onClick={() => void signOut()}
-            data-testid="sign-out"
-          >
-            Sign out
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {impersonationOpened && (
+        <Suspense fallback={null}>
+          <ImpersonationModal opened onClose={() => setImpersonationOpened(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,5 +1,206 @@
+// Route `organization/{id}` (part 1 §2.4, part 3 "Organization detail tabs"): the name with a
+// Distributor badge, Edit, and the organization's tabs. The open tab is `?tab=` in the URL; the
+// default is Sub-Organization when shown, else Users. `?edit=true` opens the edit dialog.
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconBuildingOff, IconPencil } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { TOrganization } from '@sc/shared/organizations';
+import type { TUserType } from '@sc/shared/roles';
+import { ApiError, errorMessage } from '../../../api/client.ts';
+import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { OrganizationList } from '../components/OrganizationList.tsx';
+import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
+import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
+import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
+
+type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca';
+
+type OrganizationTab = {
+  key: TabKey;
+  label: string;
+  /** Whether this role sees the tab on this organization. */
+  visible?: (role: TUserType, organization: TOrganization) => boolean;
+  render: (organization: TOrganization) => ReactNode;
+};
+
+// Lists of later areas replace their placeholder here, each embedded with the organization's id.
+const placeholder = (label: string) => () => (
+  <Title order={2} size="h3" data-testid="organization-tab-heading">
+    {label}
+  </Title>
+);
+
+export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
+  {
+    key: 'sub-organization',
+    label: 'Sub-Organization',
+    visible: (role, org) => canSeeSubOrganizations(role, org.can_create_organization),
+    render: (org) => <OrganizationList embedded parentId={org.id} />,
+  },
+  { key: 'users', label: 'Users', render: placeholder('Users') },
+  { key: 'devices', label: 'Devices', render: placeholder('Devices') },
+  { key: 'scans', label: 'Scans', render: placeholder('Scans') },
+  { key: 'patients', label: 'Patients', render: placeholder('Patients') },
+  { key: 'cervaical', label: 'Cervaical', render: placeholder('Cervaical') },
+  { key: 'orca', label: 'ORCA', render: placeholder('ORCA') },
+];
+
+export function visibleTabs(role: TUserType, organization: TOrganization): OrganizationTab[] {
+  return ORGANIZATION_TABS.filter((tab) => !tab.visible || tab.visible(role, organization));
+}
+
+/** Sub-Organization when shown, else Users. */
+export const defaultTab = (tabs: OrganizationTab[]): TabKey =>
+  tabs.some((t) => t.key === 'sub-organization') ? 'sub-organization' : 'users';
+
+const parseId = (raw: string | undefined): number | undefined => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined);
 
 export function OrganizationDetailPage() {
-  return <PageHeader title="Organization" />;
+  const { id: rawId } = useParams();
+  const id = parseId(rawId);
+  const query = useOrganization(id);
+
+  if (id === undefined || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    return <OrganizationNotFound />;
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="Organization" />
+        <Text c="red" data-testid="organization-error">
+          {errorMessage(query.error)}
+        </Text>
+      </>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <PageHeader title="Organization" />
+        <Center h={200}>
+          <Loader />
+        </Center>
+      </>
+    );
+  }
+  return <OrganizationDetail organization={query.data} />;
+}
+
+function OrganizationDetail({ organization }: { organization: TOrganization }) {
+  const user = useSessionUser();
+  const role = user.user_type;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const invalidate = useInvalidateOrganizations();
+  const tabs = visibleTabs(role, organization);
+  const requested = searchParams.get('tab');
+  const tab = tabs.find((t) => t.key === requested)?.key ?? defaultTab(tabs);
+  const mayEdit = canEditOrganization(role);
+  const editing = mayEdit && searchParams.get('edit') === 'true';
+
+  const setEditing = (on: boolean) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set('edit', 'true');
+        else next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="lg" data-testid="organization-detail">
+      <Stack gap={6}>
+        <Anchor component={Link} to="/organization" size="sm" c="dimmed">
+          <Group gap={4}>
+            <IconArrowLeft size={14} />
+            Organization
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="sm" align="center">
+            <Title order={1} data-testid="page-title">
+              {organization.name}
+            </Title>
+            {organization.can_create_organization && (
+              <Badge variant="light" color="grape" size="lg" data-testid="organization-distributor-badge">
+                Distributor
+              </Badge>
+            )}
+          </Group>
+          {mayEdit && (
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+              data-testid="organization-edit"
+            >
+              Edit
+            </Button>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="organization-meta">
+          {[organization.address_3, organization.state, organization.country].filter(Boolean).join(', ') || '—'} · ID{' '}
+          {organization.id}
+        </Text>
+      </Stack>
+
+      <Tabs
+        value={tab}
+        // A new tab starts with a clean list: only `tab` stays in the URL.
+        onChange={(next) => next && setSearchParams({ tab: next }, { replace: true })}
+        keepMounted={false}
+        data-testid="organization-tabs"
+      >
+        <Tabs.List mb="md">
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.key} value={t.key} data-testid={`organization-tab-${t.key}`}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((t) => (
+          <Tabs.Panel key={t.key} value={t.key}>
+            {t.render(organization)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      <OrganizationFormDialog
+        opened={editing}
+        organizationId={organization.id}
+        onClose={(saved) => {
+          setEditing(false);
+          // The form announces 'Organization updated Successfully'; the header and tabs reload.
+          if (saved) void invalidate();
+        }}
+      />
+    </Stack>
+  );
+}
+
+function OrganizationNotFound() {
+  return (
+    <>
+      <PageHeader title="Organization" />
+      <Paper withBorder p="xl" data-testid="organization-not-found">
+        <Stack align="center" gap="sm">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+            <IconBuildingOff size={28} />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            Organization not found
+          </Title>
+          <Text c="dimmed" ta="center" maw={420}>
+            It does not exist, or it is not one of the organizations you can see.
+          </Text>
+          <Button component={Link} to="/organization" variant="light" mt="xs">
+            Back to organizations
+          </Button>
+        </Stack>
+      </Paper>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
-import { PageHeader } from '../../../components/PageHeader.tsx';
+// Route `organization`: the organization list (part 1 §2.4).
+import { OrganizationList } from '../components/OrganizationList.tsx';
 
 export function OrganizationListPage() {
-  return <PageHeader title="Organization" />;
+  return <OrganizationList />;
 }

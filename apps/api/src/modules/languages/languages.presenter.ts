@@ -1,0 +1,13 @@
+// Language row → API shape (DESIGN §7b: name, iso_code, is_tutorial_available, app_version).
+import type { TLanguage } from '@sc/shared/languages';
+import type { LanguageRow } from './languages.queries.ts';
+
+export function presentLanguage(row: LanguageRow): TLanguage {
+  return {
+    id: row.id,
+    name: row.name,
+    iso_code: row.isoCode,
+    is_tutorial_available: row.isTutorialAvailable,
+    app_version: row.appVersionId,
+  };
+}

@@ -1,0 +1,126 @@
+// Drizzle queries of the webhook delivery log (`webhook_deliveries`): one row per scan sent, or being retried,
+// to an organization's URL.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { organizations, webhookDeliveries } from '../../db/schema/index.ts';
+import type { PageParams } from '../../http/pagination.ts';
+import { orgScopeCondition, type Scope } from '../../http/scope.ts';
+import type { DbOrTx } from '../scans/scans.queries.ts';
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type DeliveryStatus = DeliveryRow['status'];
+
+export async function insertDeliveries(
+  db: DbOrTx,
+  rows: Array<{ organizationId: number; scanId: number; url: string; created: Date }>,
+): Promise<DeliveryRow[]> {
+  if (!rows.length) return [];
+  return db.insert(webhookDeliveries).values(rows).returning();
+}
+
+/** A delivery with the organization's current webhook settings (the token is read at send time only). */
+export async function findDeliveryWithOrganization(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      delivery: webhookDeliveries,
+      webhookUrl: organizations.webhookUrl,
+      webhookAuthToken: organizations.webhookAuthToken,
+      webhookSwitch: organizations.webhookSwitch,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(organizations, eq(organizations.id, webhookDeliveries.organizationId))
+    .where(eq(webhookDeliveries.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Claims the next attempt of a pending delivery: attempts + 1, only if nobody else has claimed it since it was
+ * read (same attempts count). Returns false when the row moved on — another worker has it, or it is finished.
+ */
+export async function claimAttempt(
+  db: DbOrTx,
+  id: number,
+  seenAttempts: number,
+  url: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, url })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attempts, seenAttempts),
+      ),
+    )
+    .returning();
+  return rows.length > 0;
+}
+
+export async function recordOutcome(
+  db: DbOrTx,
+  id: number,
+  outcome: {
+    status: DeliveryStatus;
+    lastStatusCode: number | null;
+    lastError: string | null;
+    deliveredAt: Date | null;
+  },
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set(outcome)
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export type DeliveryFilters = { organization?: number; status?: DeliveryStatus; scan?: number };
+
+export async function listDeliveries(
+  db: DbOrTx,
+  scope: Scope,
+  filters: DeliveryFilters,
+  page: Pick<PageParams, 'limit' | 'offset'>,
+): Promise<{ rows: DeliveryRow[]; count: number }> {
+  const where = and(
+    orgScopeCondition(scope, webhookDeliveries.organizationId),
+    filters.organization === undefined
+      ? undefined
+      : eq(webhookDeliveries.organizationId, filters.organization),
+    filters.status === undefined ? undefined : eq(webhookDeliveries.status, filters.status),
+    filters.scan === undefined ? undefined : eq(webhookDeliveries.scanId, filters.scan),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.created), desc(webhookDeliveries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** Scans of `scanIds` that already have a delivery of this organization created at or after `since`. */
+export async function findScansDeliveredSince(
+  db: DbOrTx,
+  organizationId: number,
+  scanIds: number[],
+  since: Date,
+): Promise<Set<number>> {
+  if (!scanIds.length) return new Set();
+  const rows = await db
+    .select({ scanId: webhookDeliveries.scanId })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.organizationId, organizationId),
+        inArray(webhookDeliveries.scanId, scanIds),
+        sql`${webhookDeliveries.created} >= ${since.toISOString()}`,
+      ),
+    );
+  return new Set(rows.map((r) => r.scanId));
+}

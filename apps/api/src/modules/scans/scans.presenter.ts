@@ -1,0 +1,80 @@
+// A breast scan as the API shows it (part 2 §3 Scan), in snake_case. Used for the webhook body; what is not
+// listed here (created_by, modified_by, internal ids of joins) is never sent.
+import type { ScanForPresentation } from './scans.queries.ts';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+export function presentScan(row: ScanForPresentation) {
+  const { scan, patient, technician } = row;
+  return {
+    id: scan.id,
+    patient: patient
+      ? {
+          id: patient.id,
+          first_name: patient.firstName,
+          last_name: patient.lastName,
+          mobile: patient.mobile,
+          age: patient.age,
+          date_of_birth: patient.dateOfBirth,
+          email: patient.email,
+          mobile_country_code: patient.mobileCountryCode,
+          clinic_patient_id: patient.clinicPatientId,
+          physician_name: patient.physicianName,
+          physician_email: patient.physicianEmail,
+          reference_name: row.referenceName,
+          created: iso(patient.created),
+          organization: patient.organizationId,
+          most_recent_mammogram_report: patient.mostRecentMammogramReport,
+        }
+      : null,
+    first_name: patient?.firstName ?? null,
+    device_serial_number: scan.deviceSerialNumber,
+    sensor_serial_number: scan.sensorSerialNumber,
+    tablet_serial_number: scan.tabletSerialNumber,
+    hardware_version: scan.hardwareVersion,
+    software_version: scan.softwareVersion,
+    organization: scan.organizationId,
+    organization_name: row.organizationName,
+    organization_data: row.organizationName === null ? null : { name: row.organizationName },
+    technician_data: technician
+      ? {
+          id: technician.id,
+          first_name: technician.firstName,
+          last_name: technician.lastName,
+          username: technician.username,
+        }
+      : null,
+    date_time: iso(scan.dateTime),
+    created: iso(scan.created),
+    scan_type: scan.scanType,
+    parent_scan_id: scan.parentScanId,
+    is_replay_available: scan.isReplayAvailable,
+    scan_files_path: {
+      reports: scan.scanFilesPath.reports ?? [],
+      assessment_files: scan.scanFilesPath.assessment_files ?? [],
+      consent_form: scan.scanFilesPath.consent_form ?? [],
+    },
+    assessment_result: scan.assessmentResult,
+    assessment_approved: scan.assessmentApproved,
+    training_scan_observation: scan.trainingScanObservation,
+    breast_type: scan.breastType,
+    left_breast_finding: scan.leftBreastFinding,
+    right_breast_finding: scan.rightBreastFinding,
+    /** DESIGN §7: a finding on either side. */
+    is_positive: scan.isPositive ?? (scan.leftBreastFinding.length > 0 || scan.rightBreastFinding.length > 0),
+    notes: scan.notes,
+    is_survivor: scan.isSurvivor,
+    has_family_history: scan.hasFamilyHistory,
+    has_symptoms: scan.hasSymptoms,
+    send_report_to_patient: scan.sendReportToPatient,
+    sent_report_to_patient: scan.sentReportToPatient,
+    next_appointment_date: scan.nextAppointmentDate,
+    under_bust: scan.underBust,
+    over_bust: scan.overBust,
+    latitude: scan.latitude,
+    longitude: scan.longitude,
+    local_db_id: scan.localDbId,
+    metadata: scan.metadata,
+  };
+}
+export type ScanPresentation = ReturnType<typeof presentScan>;

@@ -1,0 +1,254 @@
+// The durable job queue (DESIGN §1 jobs): pg-boss in the application's own database. On PGlite it runs through
+// the adapter of STACK.md ("Jobs on PGlite"); on PostgreSQL it gets a small pool of its own. pg-boss is started
+// lazily by the first send/drain, so apps that never queue anything (most tests, scripts) pay nothing; `start()`
+// also starts the polling workers (server only). Tests run queued jobs in-process with `drain()`.
+import PgBoss from 'pg-boss';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { ServiceLogger } from '../logger.ts';
+
+export type JobInfo = { id: string; name: string; retryCount: number };
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
+
+export type SendOptions = {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+  /** Retries of a handler that throws (crashes, database errors); 0 = none. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A handler running longer than this is considered dead and retried. */
+  expireInSeconds?: number;
+};
+
+export type DrainOptions = {
+  /** Also run jobs scheduled for later (retries with backoff) right away. Default true. */
+  ignoreStartAfter?: boolean;
+  /** Stop after this many jobs (a guard against a job that keeps re-queueing itself). Default 1000. */
+  maxJobs?: number;
+};
+
+export type Queue = {
+  send: (name: string, payload: object, options?: SendOptions) => Promise<string | null>;
+  sendMany: (name: string, payloads: object[], options?: SendOptions) => Promise<void>;
+  /** Registers the handler of a job name; with the workers running it starts polling at once. */
+  work: (name: string, handler: JobHandler) => void;
+  /** Installs pg-boss (if needed) and starts polling workers for every registered job. */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Runs queued jobs in this process until none is left (tests, scripts); returns how many ran. */
+  drain: (options?: DrainOptions) => Promise<number>;
+};
+
+export type QueueOptions = {
+  /** Seconds between polls of an idle worker (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+};
+
+const DEFAULT_POLLING_SECONDS = 2;
+const PG_BOSS_SCHEMA = 'pgboss';
+
+type BossDb = {
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
+};
+
+/** pg-boss on PGlite: statements without parameters (its multi-statement migrations) go through `exec`. */
+function pgliteAdapter(database: Database): BossDb {
+  const pg = database.pglite;
+  if (!pg) throw new Error('PGlite database expected.');
+  return {
+    async executeSql(text, values) {
+      if (!values?.length) {
+        const results = await pg.exec(text);
+        return results.length > 1 ? results.map((r) => ({ rows: r.rows })) : { rows: results[0]?.rows ?? [] };
+      }
+      return { rows: (await pg.query(text, values)).rows };
+    },
+  };
+}
+
+function bossOptions(config: Config, database: Database, options: QueueOptions): PgBoss.ConstructorOptions {
+  const common: PgBoss.ConstructorOptions = {
+    schema: PG_BOSS_SCHEMA,
+    migrate: true,
+    // Cron scheduling is unused; maintenance (expiry, archiving) only where workers run for real.
+    schedule: false,
+    supervise: config.NODE_ENV !== 'test',
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+  };
+  if (database.kind === 'pglite') {
+    // pg-boss types its adapter loosely (`any[]` rows); ours returns what its Db expects.
+    return { ...common, db: pgliteAdapter(database) as PgBoss.Db };
+  }
+  // Its own small pool (STACK.md): a worker's long poll never starves the request pool.
+  const connectionString = config.DATABASE_URL ?? database.pool?.options.connectionString;
+  if (!connectionString) throw new Error('The job queue needs a PostgreSQL connection string.');
+  return { ...common, connectionString, max: 4, application_name: 'screening-console-jobs' };
+}
+
+function toBossSendOptions(options: SendOptions = {}): PgBoss.SendOptions {
+  const out: PgBoss.SendOptions = {};
+  if (options.startAfterSeconds !== undefined)
+    out.startAfter = Math.max(0, Math.round(options.startAfterSeconds));
+  if (options.retryLimit !== undefined) out.retryLimit = options.retryLimit;
+  if (options.retryDelaySeconds !== undefined) out.retryDelay = options.retryDelaySeconds;
+  if (options.retryBackoff !== undefined) out.retryBackoff = options.retryBackoff;
+  if (options.expireInSeconds !== undefined) out.expireInSeconds = options.expireInSeconds;
+  return out;
+}
+
+function errorData(err: unknown): object {
+  return err instanceof Error ? { message: err.message.slice(0, 1000) } : { message: String(err) };
+}
+
+export function createQueue(
+  config: Config,
+  database: Database,
+  log: ServiceLogger,
+  options: QueueOptions = {},
+): Queue {
+  const handlers = new Map<string, JobHandler>();
+  const workerIds = new Map<string, string>();
+  let boss: PgBoss | null = null;
+  let booting: Promise<PgBoss> | null = null;
+  let workersStarted = false;
+  let stopped = false;
+  const createdQueues = new Set<string>();
+
+  async function boot(): Promise<PgBoss> {
+    if (stopped) throw new Error('The job queue is stopped.');
+    if (boss) return boss;
+    booting ??= (async () => {
+      const instance = new PgBoss(bossOptions(config, database, options));
+      // pg-boss reports worker and maintenance errors as events; an unhandled 'error' event would crash.
+      instance.on('error', (err) => log.error({ error: err.message }, 'job queue error'));
+      await instance.start();
+      boss = instance;
+      return instance;
+    })();
+    try {
+      return await booting;
+    } catch (err) {
+      booting = null;
+      throw err;
+    }
+  }
+
+  async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
+    if (createdQueues.has(name)) return;
+    await instance.createQueue(name); // does nothing when it exists
+    createdQueues.add(name);
+  }
+
+  async function runJob(name: string, job: PgBoss.JobWithMetadata | PgBoss.Job): Promise<void> {
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`No handler for job ${name}.`);
+    const retryCount = 'retryCount' in job ? job.retryCount : 0;
+    await handler(job.data, { id: job.id, name, retryCount });
+  }
+
+  async function startWorker(instance: PgBoss, name: string): Promise<void> {
+    if (workerIds.has(name)) return;
+    await ensureQueue(instance, name);
+    const id = await instance.work<object>(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await runJob(name, job);
+        } catch (err) {
+          log.warn({ job: name, jobId: job.id, error: errorData(err) }, 'job failed');
+          throw err; // pg-boss records the failure and retries within the job's retryLimit
+        }
+      }
+    });
+    workerIds.set(name, id);
+  }
+
+  return {
+    async send(name, payload, sendOptions) {
+      const instance = await boot();
+      await ensureQueue(instance, name);
+      const id = await instance.send(name, payload, toBossSendOptions(sendOptions));
+      // A local worker picks the job up now instead of at its next poll.
+      const workerId = workerIds.get(name);
+      if (workerId && !sendOptions?.startAfterSeconds) instance.notifyWorker(workerId);
+      return id;
+    },
+
+    async sendMany(name, payloads, sendOptions) {
+      if (!payloads.length) return;
+      const instance = await boot();
+      await ensureQueue(instance, name);
+      const o = toBossSendOptions(sendOptions);
+      const startAfter =
+        o.startAfter !== undefined
+          ? new Date(Date.now() + Number(o.startAfter) * 1000).toISOString()
+          : undefined;
+      await instance.insert(
+        payloads.map((data) => ({
+          name,
+          data,
+          ...(startAfter ? { startAfter } : {}),
+          ...(o.retryLimit !== undefined ? { retryLimit: o.retryLimit } : {}),
+          ...(o.retryDelay !== undefined ? { retryDelay: o.retryDelay } : {}),
+          ...(o.retryBackoff !== undefined ? { retryBackoff: o.retryBackoff } : {}),
+          ...(o.expireInSeconds !== undefined ? { expireInSeconds: o.expireInSeconds } : {}),
+        })),
+      );
+      const workerId = workerIds.get(name);
+      if (workerId && !startAfter) instance.notifyWorker(workerId);
+    },
+
+    work(name, handler) {
+      handlers.set(name, handler);
+      if (workersStarted && boss) {
+        startWorker(boss, name).catch((err: unknown) =>
+          log.error({ job: name, error: errorData(err) }, 'job worker did not start'),
+        );
+      }
+    },
+
+    async start() {
+      const instance = await boot();
+      workersStarted = true;
+      for (const name of handlers.keys()) await startWorker(instance, name);
+    },
+
+    async stop() {
+      stopped = true;
+      const instance = boss ?? (booting ? await booting.catch(() => null) : null);
+      if (!instance) return;
+      // Running handlers get a few seconds to finish; unfinished jobs are failed and retried later.
+      await instance.stop({ graceful: true, wait: true, timeout: 5_000, close: true });
+      boss = null;
+    },
+
+    async drain(drainOptions = {}) {
+      const { ignoreStartAfter = true, maxJobs = 1000 } = drainOptions;
+      const instance = await boot();
+      let ran = 0;
+      for (;;) {
+        let fetched = 0;
+        for (const name of handlers.keys()) {
+          await ensureQueue(instance, name);
+          const jobs = await instance.fetch<object>(name, {
+            batchSize: 1,
+            ignoreStartAfter,
+            includeMetadata: true,
+          });
+          for (const job of jobs) {
+            fetched++;
+            ran++;
+            try {
+              await runJob(name, job);
+              await instance.complete(name, job.id);
+            } catch (err) {
+              await instance.fail(name, job.id, errorData(err));
+            }
+          }
+          if (ran >= maxJobs) return ran;
+        }
+        if (fetched === 0) return ran;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { ListFooter } from './ListFooter.tsx';
+
+function renderFooter(props: Partial<Parameters<typeof ListFooter>[0]> = {}) {
+  const onPageChange = vi.fn();
+  const onLimitChange = vi.fn();
+  renderWithProviders(
+    <ListFooter page={1} limit={10} total={235} onPageChange={onPageChange} onLimitChange={onLimitChange} {...props} />,
+  );
+  return { onPageChange, onLimitChange };
+}
+
+const pageLinks = () =>
+  within(screen.getByTestId('list-pagination'))
+    .getAllByRole('button')
+    .map((b) => b.textContent)
+    .filter((t) => t && /^\d+$/.test(t));
+
+describe('ListFooter', () => {
+  it('shows the total as "{n} items"', () => {
+    renderFooter();
+    expect(screen.getByTestId('list-total')).toHaveTextContent('235 items');
+  });
+
+  it('shows at most 5 page links, with first and last links', () => {
+    renderFooter({ page: 10 });
+    expect(pageLinks()).toEqual(['8', '9', '10', '11', '12']);
+    expect(screen.getByRole('button', { name: 'first page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'last page' })).toBeInTheDocument();
+  });
+
+  it('moves to the page clicked and to the last page', async () => {
+    const user = userEvent.setup();
+    const { onPageChange } = renderFooter();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    await user.click(screen.getByRole('button', { name: 'last page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(24);
+  });
+
+  it('offers the page sizes 10, 20, 40, 60 and 100', async () => {
+    const user = userEvent.setup();
+    const { onLimitChange } = renderFooter();
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10 / page', '20 / page', '40 / page', '60 / page', '100 / page']);
+    await user.click(screen.getByRole('option', { name: '40 / page' }));
+    expect(onLimitChange).toHaveBeenCalledWith(40);
+  });
+});

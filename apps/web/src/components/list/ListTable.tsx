@@ -1,0 +1,151 @@
+// The table of every list: mantine-datatable with sorting mapped to the API's `ordering`
+// ('name', '-created'), a row actions menu, a loading overlay and the list's empty text.
+import type { ReactNode } from 'react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+
+export type ListColumn<T> = DataTableColumn<T>;
+
+export type RowAction = {
+  label: string;
+  icon?: ReactNode;
+  onClick: () => void;
+  color?: string;
+  /** Default: `row-action-<label in kebab case>`. */
+  testId?: string;
+};
+
+type ListTableProps<T> = {
+  records: T[] | undefined;
+  /** A sortable column sorts by its `sortKey`, else its `accessor`: make it the API's ordering field. */
+  columns: ListColumn<T>[];
+  /** True while the first page or the next page loads. */
+  fetching: boolean;
+  /** 'No X yet!' or 'No X found!' (see `emptyText`). */
+  emptyText: string;
+  /** The API ordering: 'name' ascending, '-name' descending. */
+  ordering?: string;
+  onOrderingChange?: (ordering: string) => void;
+  /** The actions of one row, shown in a menu at the end of the row; none → no menu. */
+  rowActions?: (record: T) => RowAction[];
+  /** Unique key of a record; default 'id'. */
+  idAccessor?: keyof T & string;
+  /** Accessible name of a row's menu button; default 'Actions'. */
+  rowLabel?: (record: T) => string;
+  testId?: string;
+};
+
+/** The empty text of a list: 'No organizations yet!' without filters, 'No organizations found!' with one. */
+export const emptyText = (noun: string, hasFilters: boolean): string => `No ${noun} ${hasFilters ? 'found' : 'yet'}!`;
+
+export const kebab = (text: string): string =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** 'name' ↔ {columnAccessor: 'name', direction: 'asc'}, '-created' ↔ desc. */
+export function orderingToSortStatus<T>(ordering: string | undefined): DataTableSortStatus<T> | undefined {
+  const first = ordering?.split(',')[0]?.trim();
+  if (!first) return undefined;
+  const desc = first.startsWith('-');
+  const key = desc ? first.slice(1) : first;
+  return { columnAccessor: key, sortKey: key, direction: desc ? 'desc' : 'asc' };
+}
+
+export const sortStatusToOrdering = <T,>(status: DataTableSortStatus<T>): string => {
+  const key = status.sortKey ?? String(status.columnAccessor);
+  return status.direction === 'desc' ? `-${key}` : key;
+};
+
+export function ListTable<T>({
+  records,
+  columns,
+  fetching,
+  emptyText: noRecordsText,
+  ordering,
+  onOrderingChange,
+  rowActions,
+  idAccessor = 'id' as keyof T & string,
+  rowLabel,
+  testId = 'list-table',
+}: ListTableProps<T>) {
+  const actionColumn: ListColumn<T>[] = rowActions
+    ? [
+        {
+          accessor: '__actions',
+          title: '',
+          textAlign: 'right',
+          width: 64,
+          render: (record) => {
+            const actions = rowActions(record);
+            if (actions.length === 0) return null;
+            const id = String(record[idAccessor]);
+            return (
+              <Menu position="bottom-end" withinPortal shadow="md" width={180}>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={rowLabel ? rowLabel(record) : 'Actions'}
+                    data-testid={`row-actions-${id}`}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    <IconDotsVertical size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {actions.map((action) => (
+                    <Menu.Item
+                      key={action.label}
+                      leftSection={action.icon}
+                      color={action.color}
+                      onClick={action.onClick}
+                      data-testid={action.testId ?? `row-action-${kebab(action.label)}`}
+                    >
+                      {action.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            );
+          },
+        },
+      ]
+    : [];
+
+  const sortStatus = orderingToSortStatus<T>(ordering);
+  const empty = !fetching && (records?.length ?? 0) === 0;
+
+  const allColumns: ListColumn<T>[] = [...columns, ...actionColumn];
+  const table = {
+    records: records ?? [],
+    columns: allColumns,
+    fetching,
+    idAccessor,
+    noRecordsText,
+    minHeight: empty || !records ? 200 : undefined,
+    highlightOnHover: true,
+    verticalSpacing: 'sm' as const,
+    horizontalSpacing: 'md' as const,
+    withTableBorder: false,
+    'data-testid': testId,
+  };
+
+  // mantine-datatable wants sortStatus and onSortStatusChange together or not at all.
+  return sortStatus && onOrderingChange ? (
+    <DataTable<T>
+      {...table}
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        // A newly chosen column starts ascending; the sorted one flips.
+        const isNewColumn = (status.sortKey ?? String(status.columnAccessor)) !== sortStatus.sortKey;
+        onOrderingChange(sortStatusToOrdering(isNewColumn ? { ...status, direction: 'asc' } : status));
+      }}
+    />
+  ) : (
+    <DataTable<T> {...table} />
+  );
+}

@@ -1,0 +1,175 @@
+// The Impersonation modal of part 1 §2.7: search, a paginated table of the users an ADMIN may impersonate
+// (every listed type but ADMIN, valid accounts only) and an Impersonate button per row.
+import { useEffect, useState } from 'react';
+import { Badge, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { DataTable } from 'mantine-datatable';
+import { DATE_DISPLAY_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@sc/shared/constants';
+import { ROLE_LABELS } from '@sc/shared/roles';
+import { IMPERSONATABLE_TYPES, type TOrganizationUser } from '@sc/shared/users';
+import { ApiError, errorMessage } from '../../../api/client.ts';
+import { useImpersonationUsers, useStartImpersonation } from '../impersonation.api.ts';
+
+type ImpersonationModalProps = { opened: boolean; onClose: () => void };
+
+export function ImpersonationModal({ opened, onClose }: ImpersonationModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} fz="lg">
+          Impersonation
+        </Text>
+      }
+      size="80rem"
+      data-testid="impersonation-modal"
+    >
+      {/* Mounted only while open, so the list is fetched only then. */}
+      <ImpersonationUserTable />
+    </Modal>
+  );
+}
+
+const fullName = (u: TOrganizationUser) => `${u.first_name} ${u.last_name}`.trim() || u.username;
+
+function ImpersonationUserTable() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const query = useImpersonationUsers({
+    page,
+    limit,
+    search: debouncedSearch || undefined,
+    user_type: IMPERSONATABLE_TYPES,
+    is_valid: true,
+    using_read_db: true,
+  });
+  const start = useStartImpersonation();
+
+  // A new search starts again from the first page.
+  useEffect(() => setPage(1), [debouncedSearch]);
+
+  const impersonate = (user: TOrganizationUser) => {
+    start.mutate(user.id, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'blue',
+          title: 'Impersonation',
+          message: `Opening the console as ${fullName(user)}…`,
+        }),
+      onError: (e) => {
+        // 401 and 403 are already reported by the API client.
+        if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status >= 500)) return;
+        notifications.show({ color: 'red', title: 'Impersonation failed', message: errorMessage(e) });
+      },
+    });
+  };
+  const busy = start.isPending || start.isSuccess;
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        placeholder="Search by name, mobile no, email"
+        aria-label="Search users"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        data-testid="impersonation-search"
+        data-autofocus
+      />
+      {query.isError && (
+        <Text c="red" size="sm" data-testid="impersonation-error">
+          {errorMessage(query.error)}
+        </Text>
+      )}
+      <DataTable<TOrganizationUser>
+        data-testid="impersonation-table"
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        minHeight={220}
+        records={query.data?.results ?? []}
+        fetching={query.isFetching}
+        totalRecords={query.data?.count ?? 0}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPage={limit}
+        recordsPerPageOptions={[...PAGE_SIZES]}
+        onRecordsPerPageChange={(n) => {
+          setLimit(n);
+          setPage(1);
+        }}
+        recordsPerPageLabel="Rows per page"
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords} items`}
+        noRecordsText="No users"
+        columns={[
+          { accessor: 'id', title: 'ID', width: 80 },
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (u) => (
+              <Text size="sm" fw={500}>
+                {fullName(u)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'contact',
+            title: 'Mobile/E-mail',
+            render: (u) => (
+              <Stack gap={0}>
+                <Text size="sm">{u.mobile ?? '—'}</Text>
+                <Text size="xs" c="dimmed">
+                  {u.email ?? '—'}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'organization',
+            title: 'Organization/User Type',
+            render: (u) => (
+              <Stack gap={2} align="flex-start">
+                <Text size="sm">{u.organization_data?.name ?? '—'}</Text>
+                <Badge variant="light" size="sm">
+                  {ROLE_LABELS[u.user_type]}
+                </Badge>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'created',
+            title: 'Created',
+            render: (u) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {dayjs(u.created).format(DATE_DISPLAY_FORMAT)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (u) => (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => impersonate(u)}
+                loading={start.isPending && start.variables === u.id}
+                disabled={busy && start.variables !== u.id}
+                data-testid={`impersonate-${u.id}`}
+              >
+                Impersonate
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
