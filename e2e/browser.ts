@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -28,6 +28,10 @@ export async function launch(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport = { width: 1400, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'Asia/Kolkata' });
   const page = await context.newPage();
+  // A failing journey leaves a picture of where it stopped (e2e/screenshots/FAILED-<test>.png).
+  onTestFailed(async ({ task }) => {
+    if (!page.isClosed()) await snap(page, `FAILED-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+  });
   return { context, page };
 }
 

@@ -26,7 +26,9 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'test',
+    // Not 'test': the server must run its job workers so webhooks are delivered.
+    NODE_ENV: 'development',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,10 +1,10 @@
 // Journeys of issue 2: sign in by e-mail and by mobile code, role landings, and an expired session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../apps/api/src/demo/accounts.ts';
 import { launch, newPage, readOutbox, snap } from './browser.ts';
+import { signInByEmail } from './helpers.ts';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 const account = (email: string) => {
   const a = DEMO_ACCOUNTS.find((x) => x.email === email);
   if (!a) throw new Error(`no demo account ${email}`);
@@ -18,14 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-to-email').click();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-email-submit').click();
-}
 
 describe('sign-in', () => {
   it('shows the four login views', async () => {
