@@ -37,6 +37,8 @@ function vitest(title, args, env = {}) {
     // A file that fails to load has no failed tests of its own: count it once.
     const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'));
     failed += brokenFiles.length;
+    // Exit code set without a failed test: an unhandled error during the run. Count it.
+    if (!ok && r.numFailedTests === 0 && brokenFiles.length === 0) failed += 1;
     if (r.numTotalTests === 0) {
       failed += 1;
       failures.push(`${title}: no tests ran`);

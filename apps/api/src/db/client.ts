@@ -84,11 +84,15 @@ function isAlive(pid: number): boolean {
 export function openPostgres(url: string, readUrl?: string): Database {
   // Every session works in UTC; set at connection start so no query races the first statement.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c TimeZone=UTC' });
+  // An idle connection closed by the server (restart, failover, a dropped test database) must not crash the
+  // process: the pool discards it and opens a new one on the next query.
+  pool.on('error', onIdleClientError);
   const db = drizzlePg(pool, { schema });
   let readPool: pg.Pool | undefined;
   let readDb: Db = db;
   if (readUrl) {
     readPool = new pg.Pool({ connectionString: readUrl, max: 10, options: '-c TimeZone=UTC' });
+    readPool.on('error', onIdleClientError);
     readDb = drizzlePg(readPool, { schema });
   }
   return {
@@ -105,6 +109,10 @@ export function openPostgres(url: string, readUrl?: string): Database {
       await readPool?.end();
     },
   };
+}
+
+function onIdleClientError(error: Error): void {
+  console.warn(`database: an idle connection was closed (${error.message})`);
 }
 
 export async function runMigrations(database: Database): Promise<void> {
