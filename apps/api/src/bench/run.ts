@@ -1,8 +1,9 @@
-// `npm run bench`: times a few list queries against the configured database (load it first with
-// `npm run demo -- --scale 1000000`). Each query runs once to warm up, then RUNS times; min, median and max
+// `npm run bench`: times a few list queries against the configured database (load a large set first with
+// `npm run demo -- --scale 1000000`; an empty database gets the default demo set so the command always runs). Each query runs once to warm up, then RUNS times; min, median and max
 // are printed. The SQL is what the list endpoints run (a page of 10 plus its count), written out plainly.
 import { loadConfig } from '../config.ts';
-import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { openPglite, openPostgres, runMigrations, type Database } from '../db/client.ts';
+import { isDatabaseEmpty, seedDemo } from '../demo/seed.ts';
 
 const RUNS = 7;
 
@@ -12,6 +13,11 @@ const config = loadConfig();
 const database: Database = config.DATABASE_URL
   ? openPostgres(config.DATABASE_URL)
   : await openPglite(config.dataDir);
+await runMigrations(database);
+if (await isDatabaseEmpty(database)) {
+  console.log('The database is empty: loading the default demo data set (use `npm run demo -- --scale N` for more).');
+  await seedDemo(database, { password: config.DEMO_PASSWORD });
+}
 
 async function time(c: Case): Promise<{ min: number; median: number; max: number; rows: number }> {
   let rows = (await database.query(c.sql, c.params)).length;
