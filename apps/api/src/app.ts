@@ -11,12 +11,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
+import { validatorCompiler } from './http/validator.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -69,6 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 2 * 1024 * 1024,
+    // Errors the router raises before any route or hook (undecodable path, over-long path id) get our body too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const now = opts.now ?? (() => new Date());

@@ -24,6 +24,17 @@ const boolParam = z
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'True');
 
 export const ZBoolParam = boolParam;
+
+/** Largest id of a PostgreSQL `serial`. */
+export const MAX_ID = 2_147_483_647;
+
+/** A query parameter naming one row by id (`?parent=12`, `?organization_id=3`). */
+export const idParam = (name: string) =>
+  z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(1, `Ensure ${name} is greater than or equal to 1.`)
+    .max(MAX_ID, `Ensure ${name} is less than or equal to ${MAX_ID}.`);
 export const ZIsoDate = isoDate;
 
 export const ZListQuery = z.object({

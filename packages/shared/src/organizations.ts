@@ -1,17 +1,10 @@
 // Organization contracts (part 1 §3, §7): the list query, the list row and the full organization.
 // The list row is deliberately small (the list page shows Name, Country, Date, ID); the detail carries every field.
 import { z } from 'zod';
-import { ZBoolParam, ZListQuery, ZPeriodQuery, paginated } from './list.ts';
+import { MAX_ID, ZBoolParam, ZListQuery, ZPeriodQuery, idParam, paginated } from './list.ts';
 
 /** PostgreSQL integer ids stop at 2^31 - 1; larger numbers can name no row. */
-export const MAX_ID = 2_147_483_647;
-
-const idParam = (name: string) =>
-  z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(1, `Ensure ${name} is greater than or equal to 1.`)
-    .max(MAX_ID, `Ensure ${name} is less than or equal to ${MAX_ID}.`);
+export { MAX_ID };
 
 /** `ids=1,2,3`: a comma list of organization ids (blank items ignored). */
 export const ZIdList = z

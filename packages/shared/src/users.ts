@@ -1,8 +1,7 @@
 // User list and impersonation contracts (part 1 §2.7, §7; part 2 §2.2, §3, §7 "Users").
 // `GET organization/user/` is the one user list: the impersonation modal uses it now, the Users screens extend it.
 import { z } from 'zod';
-import { ZBoolParam, ZListQuery, ZPeriodQuery, paginated, type TPeriodQuery } from './list.ts';
-import { MAX_ID } from './organizations.ts';
+import { ZBoolParam, ZListQuery, ZPeriodQuery, idParam, paginated, type TPeriodQuery } from './list.ts';
 import { IMPERSONATION_LIST_TYPES, USER_TYPES, ZUserType, type TUserType } from './roles.ts';
 import { TRAINING_STATUSES } from './constants.ts';
 
@@ -44,12 +43,6 @@ export const ZUserTypeList = z.union([z.string(), z.array(z.string())]).transfor
   return types;
 });
 
-const idParam = (name: string) =>
-  z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(1, `Ensure ${name} is greater than or equal to 1.`)
-    .max(MAX_ID, `Ensure ${name} is less than or equal to ${MAX_ID}.`);
 
 /**
  * Roles that may read the user list. TECHNICIAN has no console scope; CERVAICAL_REVIEWER reads cervical exams

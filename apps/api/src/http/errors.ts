@@ -1,6 +1,6 @@
 // One error type, a closed list of codes mapped to HTTP statuses in one place, one handler writing every body
 // in the DRF shape of DESIGN §4: 400 {field: [msg], non_field_errors: [...]}, others {detail}.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
 
@@ -47,6 +47,20 @@ export function zodToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
     (out[key] ??= []).push(issue.message);
   }
   return out;
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals, which skip the error handler and would otherwise answer
+ * Fastify's {error, code, message} body. A path that cannot be decoded ('%E0%A4%A') or whose parameter is longer
+ * than any id (maxParamLength) names nothing: 404, as an unknown id does.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(404).send({ detail: 'Not found.' });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.status(500).send({ detail: 'A server error occurred.' });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FOLDER_RULES, UPLOAD_MAX_BYTES, ZFileQuery, ZFileUploadResult, ZUploadFolder } from '@sc/shared/files';
 import type { Config } from '../../config.ts';
 import { requireActor } from '../../http/authenticate.ts';
+import { nonFieldError } from '../../http/errors.ts';
 import { createStorage, type Storage } from '../../services/storage/storage.ts';
 import { readFile, uploadFile, type UploadForm } from './files.service.ts';
 
@@ -24,6 +25,8 @@ function storageFor(config: Config): Storage {
 
 const FORM_FIELDS = new Set(['folder', 'organization']);
 
+export const MULTIPART_PARSE_ERROR = 'Multipart form parse error - the request body is not a valid multipart form.';
+
 /**
  * Reads the form: the `file` part into memory (at most the folder's limit, or the largest limit when `folder`
  * comes after the file; the rest is read and dropped) and the `folder` and `organization` fields.
@@ -31,6 +34,18 @@ const FORM_FIELDS = new Set(['folder', 'organization']);
 async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = { folder: undefined, organization: undefined, file: null };
   if (!request.isMultipart()) return form;
+  try {
+    await readParts(request, form);
+  } catch (error) {
+    // The form parser throws plain errors for a broken body (no boundary, cut short): the client's mistake, a 400.
+    // Its own limit errors carry a status and go to the error handler as they are.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw nonFieldError(MULTIPART_PARSE_ERROR);
+  }
+  return form;
+}
+
+async function readParts(request: FastifyRequest, form: UploadForm): Promise<void> {
   // A file past the limit is cut and reported as too large by the service, with the folder's own message.
   // (`throwFileSizeLimit` is honoured by parts() but missing from its type.)
   const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
@@ -58,9 +73,15 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
       if (size <= limit) chunks.push(chunk);
     }
     const tooLarge = size > limit || part.file.truncated;
-    form.file = { name: part.filename || undefined, data: tooLarge ? null : Buffer.concat(chunks), size, tooLarge };
+    form.file = { name: cleanFileName(part.filename), data: tooLarge ? null : Buffer.concat(chunks), size, tooLarge };
   }
-  return form;
+}
+
+/** The client's file name, kept as metadata: without control characters (PostgreSQL refuses U+0000 in text). */
+function cleanFileName(name: string | undefined): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const cleaned = name?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned || undefined;
 }
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,910 @@
+// Hostile input at every endpoint (DESIGN §4): whatever a client sends, the API answers a 4xx in the DRF shape
+// (400 {field: [msg]}, others {detail}) or a 2xx — never a 500 — and never returns a credential it should not.
+// Data-driven: one table of endpoints, one table of bad values; each test collects every offending answer.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { ZOrganizationUpdate } from '@sc/shared/organization-input';
+import { ZCompanyInfo } from '@sc/shared/organizations';
+import { auditLog, outboxMessages } from '../db/schema/index.ts';
+import { MULTIPART_PARSE_ERROR } from '../modules/files/files.routes.ts';
+import { NULL_CHARACTER_MESSAGE } from './validator.ts';
+import { setupTestApp } from '../test/app.ts';
+import {
+  DEFAULT_PASSWORD,
+  auth,
+  createOrganization,
+  createUser,
+  signIn,
+  uniqueMobile,
+} from '../test/factories.ts';
+
+const t = await setupTestApp({ RATE_LIMIT_DISABLED: 'true', GEOCODER_URL: 'http://127.0.0.1:9' });
+
+const API = '/api/v1';
+const MB_STRING = 'x'.repeat(1024 * 1024);
+const SQLISH = "' OR 1=1 --";
+const EMOJI = 'Ünïcödé 🙂👩‍⚕️ \u202e';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Wrong types and hostile strings for any JSON field. */
+const BAD_VALUES: readonly unknown[] = [
+  123,
+  -1,
+  1.5,
+  1e308,
+  '99999999999999999999',
+  'true',
+  true,
+  {},
+  { nested: { deeper: [1, 2] } },
+  [],
+  ['a', 1, null],
+  null,
+  '   ',
+  MB_STRING,
+  EMOJI,
+  SQLISH,
+  'a\u0000b',
+  '<script>alert(1)</script>',
+  { es: { ibe_consent_form: [1] }, en: {}, 'x\u0000': {} },
+];
+
+/** The short list, for the second role and for routes that share a schema with one already covered. */
+const FEW_BAD_VALUES: readonly unknown[] = [123, null, {}, '', SQLISH, 'a\u0000b'];
+
+/** Whole bodies that are not the object a JSON route expects. */
+const BAD_BODIES: readonly { label: string; payload?: string; contentType?: string }[] = [
+  { label: 'no body' },
+  { label: 'empty JSON body', payload: '', contentType: 'application/json' },
+  { label: 'JSON null', payload: 'null', contentType: 'application/json' },
+  { label: 'JSON array', payload: '[]', contentType: 'application/json' },
+  { label: 'JSON array of objects', payload: '[{"name":"x"}]', contentType: 'application/json' },
+  { label: 'JSON string', payload: '"hello"', contentType: 'application/json' },
+  { label: 'JSON number', payload: '42', contentType: 'application/json' },
+  { label: 'malformed JSON', payload: '{"name": ', contentType: 'application/json' },
+  {
+    label: 'prototype pollution',
+    payload: '{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}',
+    contentType: 'application/json',
+  },
+  { label: 'text/plain', payload: 'name=x', contentType: 'text/plain' },
+  { label: 'form-urlencoded', payload: 'name=x', contentType: 'application/x-www-form-urlencoded' },
+  {
+    label: 'multipart on a JSON route',
+    payload: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n',
+    contentType: 'multipart/form-data; boundary=b',
+  },
+  { label: 'multipart without boundary', payload: 'garbage', contentType: 'multipart/form-data' },
+  { label: 'unknown content type', payload: '\u0000\u0001', contentType: 'application/octet-stream' },
+  { label: 'JSON with a charset', payload: '{}', contentType: 'application/json; charset=utf-16' },
+  {
+    label: 'deeply nested JSON',
+    payload: `{"name": ${'['.repeat(400_000)}${']'.repeat(400_000)}}`,
+    contentType: 'application/json',
+  },
+  {
+    label: 'deeply nested objects',
+    payload: `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+    contentType: 'application/json',
+  },
+];
+
+const BAD_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '99999999999999999999',
+  '2147483648',
+  '1.5',
+  '1e3',
+  '0x10',
+  '%00',
+  '%20',
+  encodeURIComponent(SQLISH),
+  encodeURIComponent('🙂'),
+  'null',
+  '%',
+  '%E0%A4%A',
+  'x'.repeat(300),
+];
+
+/** Query strings for every GET (lists and others): garbage paging, ordering, search, filters, periods. */
+const BAD_QUERIES = [
+  'page=abc',
+  'page=0',
+  'page=-1',
+  'page=1.5',
+  'page=99999999999999999999',
+  'page=1e400',
+  'page=',
+  'limit=abc',
+  'limit=0',
+  'limit=100000',
+  'limit=1&limit=2',
+  'page=1&page=2',
+  'ordering=password_hash',
+  'ordering=-name;DROP TABLE users',
+  'ordering=,,,-,--name',
+  'ordering=__proto__',
+  'ordering=name&ordering=id',
+  `ordering=${'a'.repeat(5000)}`,
+  `search=${encodeURIComponent(SQLISH)}`,
+  `search=${encodeURIComponent('%_\\')}`,
+  `search=${encodeURIComponent(EMOJI)}`,
+  `search=${'s'.repeat(5000)}`,
+  'search=a&search=b',
+  'search=%00',
+  'search=a%00b',
+  'ordering=%00',
+  'to=a%00b',
+  'path=companylogo%2Fa%00b',
+  'q=%00',
+  'date_time_after=2026-13-45',
+  'date_time_after=2026-02-30&date_time_before=2026-01-01',
+  'date_time_before=0000-00-00',
+  'created_after=yesterday',
+  'created_after=2026-01-01&created_after=2026-01-02',
+  'day=tomorrow',
+  'month=next_month',
+  'day=today&month=this_month&created_after=2024-01-01',
+  'parent=abc',
+  'parent=99999999999999999999',
+  'ids=abc',
+  `ids=${Array.from({ length: 3000 }, (_, i) => i + 1).join(',')}`,
+  `ids=${Array.from({ length: 2000 }, () => '2147483647').join(',')}`,
+  'ids=1&ids=2',
+  'organization=abc',
+  'organization=-1',
+  'organization=1&organization=2',
+  'organization_id=1.5',
+  'user_type=ROOT',
+  'user_type=ADMIN&user_type=ROOT',
+  'is_valid=maybe',
+  'is_active=2',
+  'is_unassigned=true&is_unassigned=false',
+  'using_read_db=yes',
+  'can_create_organization=null',
+  'sub_organisation[]=1',
+  'status=lost',
+  'scan=abc',
+  'is_tutorial_available=x',
+  'format=csv',
+  'q=',
+  `q=${'q'.repeat(500)}`,
+  'q=a&q=b',
+  'path=',
+  'path=../../etc/passwd',
+  `path=${encodeURIComponent('companylogo/../../../etc/passwd')}`,
+  'path=a&path=b',
+  `path=${'p'.repeat(600)}`,
+  'to=a&to=b',
+  'country=INDIA',
+  'a[b][c]=1&__proto__[x]=1',
+];
+
+const BAD_TIMEZONES = ['Mars/Olympus', 'UTC+5:30', '../../etc/passwd', 'x'.repeat(300), '', 'utc'];
+
+const BAD_AUTH_HEADERS = [
+  'Token',
+  'Token ',
+  'Bearer',
+  'Bearer x y',
+  'Basic dXNlcjpwYXNz',
+  `Token ${'a'.repeat(10 * 1024)}`,
+  `Token ${'a'.repeat(40)}`,
+  'Token ../../../../',
+  `Token ${SQLISH}`,
+  'Token\ttab-separated-token-value',
+  'Token null',
+];
+
+type Route = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** With `:id` where the route takes one. */
+  path: string;
+  /** Routes answering without a token. */
+  isPublic?: boolean;
+  /** A valid body: each field is replaced in turn by every bad value. Absent: the route takes no body. */
+  body?: () => Record<string, unknown>;
+  /** Fields to replace besides the body's own ('company_info.email': a field of a nested object). */
+  fields?: readonly string[];
+  /** The body's schema is covered by another route: the short list of values only. */
+  fewValues?: boolean;
+  /** Ends the caller's session: called with a throwaway user's token. */
+  endsSession?: boolean;
+};
+
+let admin: Awaited<ReturnType<typeof createUser>>;
+let adminToken = '';
+let orgAdminToken = '';
+let orgId = 0;
+let otherOrgId = 0;
+let referenceId = 0;
+const mobile = uniqueMobile();
+
+const COMPANY = {
+  name: 'Acme Health',
+  city: 'Pune',
+  zip_code: '411001',
+  state: 'Maharashtra',
+  address: '1 MG Road',
+};
+/** Every field of the organization body, and of its company_info, from the shared schema. */
+const ORGANIZATION_FIELDS = [
+  ...Object.keys(ZOrganizationUpdate.shape),
+  ...Object.keys(ZCompanyInfo.shape).map((k) => `company_info.${k}`),
+];
+
+const ROUTES: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/auth/password/',
+    isPublic: true,
+    body: () => ({ email: admin.email, password: 'Wrong-pass1' }),
+  },
+  { method: 'POST', path: '/auth/otp/', isPublic: true, body: () => ({ mobile, mobile_country_code: 'IN' }) },
+  {
+    method: 'POST',
+    path: '/auth/otp/verify/',
+    isPublic: true,
+    body: () => ({ mobile, mobile_country_code: 'IN', code: '000000' }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/password-reset/',
+    isPublic: true,
+    body: () => ({ email: 'nobody@example.com' }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/password-reset/confirm/',
+    isPublic: true,
+    body: () => ({ token: 'not-a-real-reset-token', password: 'New-pass123' }),
+  },
+  {
+    method: 'POST',
+    path: '/user/login/',
+    isPublic: true,
+    body: () => ({ id_token: 'not-an-id-token', source: 'DASHBOARD', is_login: true }),
+    fields: ['mobile_country_code', 'user_type'],
+  },
+  { method: 'GET', path: '/user/' },
+  { method: 'PUT', path: '/user/last_dashboard_path/', body: () => ({ url: '/organizations' }) },
+  { method: 'POST', path: '/user/logout/', endsSession: true },
+  { method: 'DELETE', path: '/user/delete/me/', endsSession: true },
+  { method: 'GET', path: '/user/impersonation/:id/' },
+  { method: 'DELETE', path: '/user/impersonation/' },
+  { method: 'GET', path: '/organization/user/' },
+  { method: 'GET', path: '/country/', isPublic: true },
+  { method: 'GET', path: '/timezone/', isPublic: true },
+  { method: 'GET', path: '/dev/outbox/', isPublic: true },
+  { method: 'GET', path: '/geocode/' },
+  { method: 'GET', path: '/language/' },
+  { method: 'GET', path: '/organization/' },
+  { method: 'GET', path: '/organization/:id/' },
+  {
+    method: 'POST',
+    path: '/organization/',
+    body: () => ({ name: 'Hostile Clinic', company_info: COMPANY }),
+    fields: ORGANIZATION_FIELDS,
+  },
+  {
+    method: 'PUT',
+    path: '/organization/:id/',
+    body: () => ({ name: 'Target Clinic', company_info: COMPANY }),
+    fields: ORGANIZATION_FIELDS,
+    fewValues: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/organization/:id/',
+    body: () => ({ name: 'Target Clinic' }),
+    fields: ORGANIZATION_FIELDS,
+    fewValues: true,
+  },
+  { method: 'GET', path: '/organization/reference/' },
+  {
+    method: 'POST',
+    path: '/organization/reference/',
+    body: () => ({ name: 'Ref', is_active: true, organization: orgId }),
+  },
+  {
+    method: 'PATCH',
+    path: '/organization/reference/:id/',
+    body: () => ({ name: 'Ref renamed', is_active: true }),
+  },
+  { method: 'DELETE', path: '/organization/reference/:id/' },
+  {
+    method: 'POST',
+    path: '/organization/previous-scans/',
+    body: () => ({ organization: orgId }),
+    fields: ['organization_id', 'id'],
+  },
+  { method: 'GET', path: '/organization/webhook-deliveries/' },
+  { method: 'GET', path: '/file/' },
+  { method: 'POST', path: '/file/upload/' },
+];
+
+/** Routes whose body is JSON (the upload route takes multipart). */
+const JSON_BODY_ROUTES = ROUTES.filter((r) => r.method !== 'GET' && r.path !== '/file/upload/');
+
+const label = (r: Route) => `${r.method} ${r.path}`;
+
+/** The path with a real id (the reference's for reference routes, the organization's for the others). */
+function pathOf(r: Route, id?: string): string {
+  const real = r.path.startsWith('/organization/reference/')
+    ? referenceId
+    : r.path.startsWith('/user/')
+      ? admin.id
+      : orgId;
+  return `${API}${r.path.replace(':id', id ?? String(real))}`;
+}
+
+/** `body` with `field` set to `value`; 'a.b' sets b inside the object a (created when missing). */
+function withField(body: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+  const [outer, inner] = field.split('.') as [string, string | undefined];
+  if (inner === undefined) return { ...body, [outer]: value };
+  const nested = body[outer];
+  return {
+    ...body,
+    [outer]: { ...(typeof nested === 'object' && nested !== null ? nested : {}), [inner]: value },
+  };
+}
+
+/** What is wrong with an answer, or null: never 5xx; 400 is {field: [string…]}; other 4xx are exactly {detail}. */
+function problemOf(res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `${res.statusCode} ${res.body.slice(0, 300)}`;
+  if (res.statusCode < 400) return null;
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    return `${res.statusCode} with a non-JSON body: ${res.body.slice(0, 100)}`;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return `${res.statusCode} body is not an object`;
+  const entries = Object.entries(body);
+  if (res.statusCode === 400) {
+    const ok =
+      entries.length > 0 &&
+      entries.every(
+        ([, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string' && m.length > 0),
+      );
+    return ok ? null : `400 not in the field shape: ${res.body.slice(0, 300)}`;
+  }
+  const ok = entries.length === 1 && typeof (body as { detail?: unknown }).detail === 'string';
+  return ok ? null : `${res.statusCode} not {detail}: ${res.body.slice(0, 300)}`;
+}
+
+type Offence = { request: string; problem: string };
+
+/** Sends every request (a few at a time) and lists the answers that break the rules. */
+async function offences(
+  requests: { name: string; inject: () => Promise<LightMyRequestResponse>; expectStatus?: number }[],
+): Promise<Offence[]> {
+  const out: Offence[] = [];
+  const batch = 8;
+  for (let i = 0; i < requests.length; i += batch) {
+    await Promise.all(
+      requests.slice(i, i + batch).map(async (req) => {
+        const res = await req.inject();
+        const problem =
+          problemOf(res) ??
+          (req.expectStatus !== undefined && res.statusCode !== req.expectStatus
+            ? `expected ${req.expectStatus}, got ${res.statusCode} ${res.body.slice(0, 200)}`
+            : null);
+        if (problem) out.push({ request: req.name, problem });
+      }),
+    );
+  }
+  return out;
+}
+
+/** A fresh session for routes that end it, else the admin's. */
+async function tokenFor(r: Route, role: 'ADMIN' | 'ORG_ADMIN' = 'ADMIN'): Promise<string> {
+  if (!r.endsSession) return role === 'ADMIN' ? adminToken : orgAdminToken;
+  const user = await createUser(t, {
+    userType: role,
+    organizationId: role === 'ADMIN' ? null : orgId,
+    password: null,
+  });
+  return signIn(t, user);
+}
+
+beforeAll(async () => {
+  const org = await createOrganization(t, { name: 'Target Clinic', canCreateOrganization: true });
+  orgId = org.id;
+  otherOrgId = (await createOrganization(t, { name: 'Other Clinic' })).id;
+  admin = await createUser(t, { userType: 'ADMIN', mobile });
+  adminToken = await signIn(t, admin);
+  orgAdminToken = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: orgId }));
+  const ref = await t.app.inject({
+    method: 'POST',
+    url: `${API}/organization/reference/`,
+    headers: auth(adminToken),
+    payload: { name: 'Seed reference', organization: orgId },
+  });
+  expect(ref.statusCode).toBe(201);
+  referenceId = ref.json<{ id: number }>().id;
+});
+
+describe('hostile input never answers 500 and always the DRF error shape', () => {
+  // The tables below only mean something if the bodies they start from get past validation.
+  it.each([
+    ['PUT /user/last_dashboard_path/', 200],
+    ['POST /organization/', 201],
+    ['PUT /organization/:id/', 200],
+    ['PATCH /organization/:id/', 200],
+    ['POST /organization/reference/', 201],
+    ['PATCH /organization/reference/:id/', 200],
+  ] as const)('%s: the valid body the hostile variants start from is accepted', async (name, status) => {
+    const r = ROUTES.find((route) => label(route) === name)!;
+    const res = await t.app.inject({
+      method: r.method,
+      url: pathOf(r),
+      headers: auth(adminToken),
+      payload: r.body!(),
+    });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+
+  it('refuses a NUL character in a body field or a query with a field error (PostgreSQL cannot store it)', async () => {
+    const cases = [
+      {
+        method: 'PATCH',
+        url: `/organization/${orgId}/`,
+        payload: { webhook_auth_token: 'a\u0000b' },
+        field: 'webhook_auth_token',
+      },
+      {
+        method: 'POST',
+        url: '/organization/',
+        payload: { name: 'Clinic', company_info: { ...COMPANY, city: 'Pu\u0000ne' } },
+        field: 'company_info.city',
+      },
+      { method: 'PUT', url: '/user/last_dashboard_path/', payload: { url: '/a\u0000' }, field: 'url' },
+      { method: 'GET', url: '/organization/?search=a%00b', field: 'search' },
+      { method: 'GET', url: '/dev/outbox/?to=a%00b', field: 'to' },
+    ] as const;
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: c.method,
+        url: `${API}${c.url}`,
+        headers: auth(adminToken),
+        ...('payload' in c ? { payload: c.payload } : {}),
+      });
+      expect(res.statusCode, c.url).toBe(400);
+      expect(res.json()).toEqual({ [c.field]: [NULL_CHARACTER_MESSAGE] });
+    }
+  });
+
+  it('changes nothing when a write is refused', async () => {
+    const before = (
+      await t.app.inject({ method: 'GET', url: `${API}/organization/${orgId}/`, headers: auth(adminToken) })
+    ).json<object>();
+    for (const payload of [
+      { name: 'Renamed', price: 'abc' },
+      { name: 'Renamed', webhook_auth_token: 'a\u0000b' },
+      { name: 'Renamed', company_info: { ...COMPANY, email: 123 } },
+      { name: 'Renamed', parent: 99999999999 },
+    ]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `${API}/organization/${orgId}/`,
+        headers: auth(adminToken),
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const after = (
+      await t.app.inject({ method: 'GET', url: `${API}/organization/${orgId}/`, headers: auth(adminToken) })
+    ).json<object>();
+    expect(after).toEqual(before);
+  });
+  it.each(JSON_BODY_ROUTES.filter((r) => r.body).map((r) => [label(r), r] as const))(
+    '%s: every field replaced by a wrong type or a hostile string',
+    async (_name, r) => {
+      const base = r.body!();
+      const requests = [];
+      for (const role of ['ADMIN', 'ORG_ADMIN'] as const) {
+        const token = await tokenFor(r, role);
+        for (const field of new Set([...Object.keys(base), ...(r.fields ?? []), 'unknown_field'])) {
+          // ORG_ADMIN gets the short list: the ADMIN run covers every value.
+          const values = role === 'ADMIN' && !r.fewValues ? BAD_VALUES : FEW_BAD_VALUES;
+          for (const value of values) {
+            requests.push({
+              name: `${role} ${field}=${JSON.stringify(value)?.slice(0, 40)}`,
+              inject: () =>
+                t.app.inject({
+                  method: r.method,
+                  url: pathOf(r),
+                  headers: r.isPublic ? {} : auth(token),
+                  payload: withField(base, field, value),
+                }),
+            });
+          }
+        }
+      }
+      expect(await offences(requests)).toEqual([]);
+    },
+  );
+
+  it.each(JSON_BODY_ROUTES.map((r) => [label(r), r] as const))(
+    '%s: bodies that are not a JSON object',
+    async (_name, r) => {
+      const requests = [];
+      for (const body of BAD_BODIES) {
+        const token = await tokenFor(r);
+        requests.push({
+          name: body.label,
+          inject: () =>
+            t.app.inject({
+              method: r.method,
+              url: pathOf(r),
+              headers: {
+                ...(r.isPublic ? {} : auth(token)),
+                ...(body.contentType ? { 'content-type': body.contentType } : {}),
+              },
+              ...(body.payload !== undefined ? { payload: body.payload } : {}),
+            }),
+        });
+      }
+      expect(await offences(requests)).toEqual([]);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.path.includes(':id')).map((r) => [label(r), r] as const))(
+    '%s: an id that names nothing answers 404',
+    async (_name, r) => {
+      const requests = BAD_IDS.map((id) => ({
+        name: id.slice(0, 40),
+        expectStatus: 404,
+        inject: () =>
+          t.app.inject({
+            method: r.method,
+            url: pathOf(r, id),
+            headers: auth(adminToken),
+            ...(r.body ? { payload: r.method === 'PATCH' ? {} : r.body() } : {}),
+          }),
+      }));
+      expect(await offences(requests)).toEqual([]);
+    },
+  );
+
+  it('answers 404 {detail} to a path that cannot be decoded or whose id is longer than any id', async () => {
+    for (const url of [
+      `${API}/organization/${'9'.repeat(300)}/`,
+      `${API}/organization/%E0%A4%A/`,
+      `${API}/user/impersonation/%/`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth(adminToken) });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('an out-of-scope organization answers 404 to an ORG_ADMIN', async () => {
+    for (const method of ['GET', 'PATCH'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `${API}/organization/${otherOrgId}/`,
+        headers: auth(orgAdminToken),
+        ...(method === 'PATCH' ? { payload: { name: 'Taken over' } } : {}),
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it.each(ROUTES.filter((r) => r.method === 'GET').map((r) => [label(r), r] as const))(
+    '%s: garbage query parameters',
+    async (_name, r) => {
+      const requests = [];
+      for (const role of ['ADMIN', 'ORG_ADMIN'] as const) {
+        const token = role === 'ADMIN' ? adminToken : orgAdminToken;
+        for (const query of BAD_QUERIES) {
+          requests.push({
+            name: `${role} ?${query.slice(0, 60)}`,
+            inject: () => t.app.inject({ method: 'GET', url: `${pathOf(r)}?${query}`, headers: auth(token) }),
+          });
+        }
+      }
+      expect(await offences(requests)).toEqual([]);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.method === 'GET').map((r) => [label(r), r] as const))(
+    '%s: invalid Timezone headers, with and without period filters',
+    async (_name, r) => {
+      const requests = [];
+      for (const timezone of BAD_TIMEZONES) {
+        for (const query of [
+          '',
+          '?day=today',
+          '?created_after=2024-01-01&created_before=2024-02-01',
+          '?date_time_after=2024-01-01',
+          '?month=last_month',
+        ]) {
+          requests.push({
+            name: `Timezone: ${timezone.slice(0, 30)} ${query}`,
+            inject: () =>
+              t.app.inject({
+                method: 'GET',
+                url: `${pathOf(r)}${query}`,
+                headers: { ...auth(adminToken), timezone },
+              }),
+          });
+        }
+      }
+      expect(await offences(requests)).toEqual([]);
+    },
+  );
+
+  it('answers an unknown Timezone on a period list with a field error', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/organization/?day=today`,
+      headers: { ...auth(adminToken), timezone: 'Mars/Olympus' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ Timezone: ['Unknown time zone.'] });
+  });
+
+  it.each(ROUTES.map((r) => [label(r), r] as const))('%s: Authorization header garbage', async (_name, r) => {
+    const requests = BAD_AUTH_HEADERS.map((header) => ({
+      name: header.slice(0, 40),
+      // A protected route must refuse the caller; a public one may answer, but never with a 5xx.
+      expectStatus: r.isPublic ? undefined : 401,
+      inject: () =>
+        t.app.inject({
+          method: r.method,
+          url: pathOf(r),
+          headers: { authorization: header },
+          ...(r.body ? { payload: r.body() } : {}),
+        }),
+    }));
+    expect(await offences(requests)).toEqual([]);
+  });
+
+  it('answers 401 with the exact message to a malformed or unknown token', async () => {
+    for (const header of [
+      'Token',
+      'Bearer x y',
+      `Token ${'a'.repeat(10 * 1024)}`,
+      `Token ${'a'.repeat(40)}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API}/user/`,
+        headers: { authorization: header },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid token.' });
+    }
+  });
+
+  it('POST file/upload/: hostile forms, JSON and text bodies', async () => {
+    const boundary = 'sc-bad-input';
+    const form = (parts: { name: string; value?: string; file?: Buffer; filename?: string }[]) =>
+      Buffer.concat([
+        ...parts.map((p) =>
+          p.file
+            ? Buffer.concat([
+                Buffer.from(
+                  `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename ?? 'a.png'}"\r\nContent-Type: image/png\r\n\r\n`,
+                ),
+                p.file,
+                Buffer.from('\r\n'),
+              ])
+            : Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`,
+              ),
+        ),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+    const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const send = (payload: string | Buffer, headers: Record<string, string>) => () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/file/upload/`,
+        headers: { ...auth(adminToken), ...headers },
+        payload,
+      });
+    const hostile = [
+      '',
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '99999999999999999999',
+      SQLISH,
+      EMOJI,
+      '../../etc',
+      'x'.repeat(900),
+    ];
+    const requests = [
+      { name: 'JSON body', inject: send('{"folder":"test"}', { 'content-type': 'application/json' }) },
+      { name: 'JSON array', inject: send('[]', { 'content-type': 'application/json' }) },
+      { name: 'text/plain', inject: send('hello', { 'content-type': 'text/plain' }) },
+      {
+        name: 'no body',
+        inject: () => t.app.inject({ method: 'POST', url: `${API}/file/upload/`, headers: auth(adminToken) }),
+      },
+      { name: 'multipart without boundary', inject: send('junk', { 'content-type': 'multipart/form-data' }) },
+      {
+        name: 'truncated multipart',
+        inject: send(`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\ntest`, multipart),
+      },
+      {
+        name: 'two files',
+        inject: send(
+          form([
+            { name: 'folder', value: 'test' },
+            { name: 'file', file: PNG },
+            { name: 'file', file: PNG },
+          ]),
+          multipart,
+        ),
+      },
+      {
+        name: 'empty file',
+        inject: send(
+          form([
+            { name: 'folder', value: 'test' },
+            { name: 'file', file: Buffer.alloc(0) },
+          ]),
+          multipart,
+        ),
+      },
+      {
+        name: 'NUL in the file name',
+        inject: send(
+          Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\ntest\r\n`),
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''a%00b.png\r\nContent-Type: image/png\r\n\r\n`,
+            ),
+            PNG,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]),
+          multipart,
+        ),
+      },
+      {
+        name: 'hostile file name',
+        inject: send(
+          form([
+            { name: 'folder', value: 'test' },
+            { name: 'file', file: PNG, filename: `../${EMOJI}"; x=.png` },
+          ]),
+          multipart,
+        ),
+      },
+      ...hostile.flatMap((value) => [
+        {
+          name: `folder=${value.slice(0, 30)}`,
+          inject: send(
+            form([
+              { name: 'folder', value },
+              { name: 'file', file: PNG },
+            ]),
+            multipart,
+          ),
+        },
+        {
+          name: `organization=${value.slice(0, 30)}`,
+          inject: send(
+            form([
+              { name: 'folder', value: 'test' },
+              { name: 'organization', value },
+              { name: 'file', file: PNG },
+            ]),
+            multipart,
+          ),
+        },
+      ]),
+    ];
+    expect(await offences(requests)).toEqual([]);
+
+    for (const [payload, contentType] of [
+      ['junk', 'multipart/form-data'],
+      [
+        `--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\ntest`,
+        multipart['content-type'],
+      ],
+    ] as const) {
+      const res = await send(payload, { 'content-type': contentType })();
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: [MULTIPART_PARSE_ERROR] });
+    }
+  });
+});
+
+describe('responses never carry a credential', () => {
+  /** Every key of a JSON value, nested. */
+  const keysOf = (value: unknown): string[] =>
+    Array.isArray(value)
+      ? value.flatMap(keysOf)
+      : typeof value === 'object' && value !== null
+        ? Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)])
+        : [];
+  const SECRET_KEY = /pass|pin|hash|token|secret|otp/i;
+
+  it.each([
+    ['GET user/', () => `${API}/user/`],
+    ['GET organization/user/', () => `${API}/organization/user/?limit=1000`],
+    ['GET organization/{id}/', () => `${API}/organization/${orgId}/`],
+  ] satisfies [string, () => string][])(
+    '%s has no password, PIN, hash or token key (but the editable webhook token)',
+    async (_name, url) => {
+      for (const token of [adminToken, orgAdminToken]) {
+        const res = await t.app.inject({ method: 'GET', url: url(), headers: auth(token) });
+        expect(res.statusCode).toBe(200);
+        const keys = keysOf(res.json()).filter((k) => SECRET_KEY.test(k) && k !== 'webhook_auth_token');
+        expect(keys).toEqual([]);
+      }
+    },
+  );
+
+  it('writes no password, code or token into the audit log', async () => {
+    const user = await createUser(t, { userType: 'ADMIN', mobile: uniqueMobile() });
+    const sent: string[] = [
+      DEFAULT_PASSWORD,
+      'Wrong-pass1',
+      'New-pass123',
+      'not-a-real-reset-token',
+      'not-an-id-token',
+      adminToken,
+      orgAdminToken,
+    ];
+    // A full password sign-in, a code sign-in and a reset: each writes audit rows.
+    const password = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/password/`,
+      payload: { email: user.email, password: DEFAULT_PASSWORD },
+    });
+    expect(password.statusCode).toBe(200);
+    const idToken = password.json<{ id_token: string }>().id_token;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/user/login/`,
+      payload: { id_token: idToken },
+    });
+    expect(login.statusCode).toBe(200);
+    sent.push(idToken, login.json<{ token: string }>().token);
+    const national = user.mobile!.slice(user.mobile!.indexOf('-') + 1);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${API}/auth/otp/`, payload: { mobile: national } }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/password-reset/`,
+      payload: { email: user.email },
+    });
+    const messages = await t.database.db.select().from(outboxMessages);
+    for (const m of messages) {
+      if (m.code) sent.push(m.code);
+      const resetToken = m.link ? new URL(m.link, 'http://x').searchParams.get('token') : null;
+      if (resetToken) sent.push(resetToken);
+    }
+    expect(messages.some((m) => m.to === user.email && m.link?.includes('token='))).toBe(true);
+    const code = messages.find((m) => m.to === user.mobile && m.code)?.code;
+    expect(code).toBeTruthy();
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/otp/verify/`,
+      payload: { mobile: national, code },
+    });
+    expect(verify.statusCode).toBe(200);
+    sent.push(verify.json<{ id_token: string }>().id_token);
+
+    const rows = JSON.stringify(await t.database.db.select().from(auditLog));
+    expect(rows.length).toBeGreaterThan(2);
+    const leaked = [...new Set(sent)].filter((secret) => secret.length >= 6 && rows.includes(secret));
+    expect(leaked).toEqual([]);
+  });
+});
