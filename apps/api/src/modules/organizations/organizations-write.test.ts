@@ -619,6 +619,22 @@ describe('role-restricted fields on save', () => {
     expect(res.json()).toMatchObject({ can_create_organization: false });
   });
 
+  it('keeps the flag of a distributor nested under a distributor when an edit keeps its parent', async () => {
+    const hub = await createOrganization(t, { parentId: orgs.D1.id, canCreateOrganization: true });
+    await createOrganization(t, { parentId: hub.id });
+    const res = await patch(hub.id, { name: 'Regional Hub North' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Regional Hub North', can_create_organization: true });
+    expect((await row(hub.id)).canCreateOrganization).toBe(true);
+  });
+
+  it('refuses moving a distributor with sub-organizations under a new parent, which would turn its flag off', async () => {
+    const hub = await createOrganization(t, { canCreateOrganization: true });
+    await createOrganization(t, { parentId: hub.id });
+    await expect400(await patch(hub.id, { parent: orgs.D1.id }), 'can_create_organization', MESSAGES.hasSubOrganizations);
+    expect((await row(hub.id)).parentId).toBeNull();
+  });
+
   it('refuses a DISTRIBUTOR_ADMIN moving an organization to another parent', async () => {
     const child = await createOrganization(t, { parentId: orgs.D1.id });
     await expect400(await patch(child.id, { parent: null }, 'distributor'), 'parent', MESSAGES.noFieldPermission);

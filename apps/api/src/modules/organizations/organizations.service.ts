@@ -389,8 +389,12 @@ export async function updateOrganization(
 
   const parentChanges = input.parent !== undefined && input.parent !== current.parentId;
   const parentId = input.parent !== undefined ? input.parent : current.parentId;
-  // A sub-organization is never a distributor (part 1 §4).
-  const canCreate = parentId !== null ? false : (input.can_create_organization ?? current.canCreateOrganization);
+  // Choosing a parent forces the distributor flag off (part 1 §4), and a sub-organization cannot be switched on.
+  // An edit that keeps the parent keeps a stored flag: distributors nested under a distributor (the regional
+  // hubs of the demo programme, or data imported from the original product) stay editable.
+  const requested = input.can_create_organization ?? current.canCreateOrganization;
+  const canCreate =
+    parentId === null ? requested : parentChanges ? false : requested && current.canCreateOrganization;
   const restricted = restrictedFieldErrors(
     actor.userType,
     // Only a value the caller sends (or a new parent forces) counts as a change of the distributor flag.

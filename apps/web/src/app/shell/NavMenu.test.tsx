@@ -20,12 +20,23 @@ describe('NavMenu', () => {
 
   it('hides the administrative entries from an ORG_ADMIN', () => {
     renderMenu('ORG_ADMIN');
-    for (const label of ['Dashboard', 'Organization', 'Users', 'Report']) {
+    for (const label of ['Dashboard', 'Organization', 'All Users', 'Report']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     for (const label of ['Scans', 'Devices', 'All Patients', 'Language', 'Tutorial', 'Release Notes', 'Booking', 'Report Log']) {
       expect(screen.queryByText(label)).not.toBeInTheDocument();
     }
+  });
+
+  it('gives a MANAGER All Devices alone and an ORG_ADMIN All Users alone, without a one-entry group', () => {
+    const { unmount } = renderMenu('MANAGER');
+    expect(screen.queryByTestId('nav-devices')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-device')).toHaveAttribute('href', '/device');
+    expect(screen.getByText('All Devices')).toBeInTheDocument();
+    unmount();
+    renderMenu('ORG_ADMIN');
+    expect(screen.queryByTestId('nav-users')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-user-all')).toHaveAttribute('href', '/user?all=true');
   });
 
   it('shows Report Log to an ADMIN in API mode only', () => {
@@ -42,12 +53,13 @@ describe('NavMenu', () => {
     expect(screen.getByTestId('nav-firmware')).toHaveAttribute('href', '/firmware');
   });
 
-  it('gives a CERVAICAL_REVIEWER Organization and Cervical only', async () => {
-    const user = userEvent.setup();
+  it('gives a CERVAICAL_REVIEWER Organization and Cervical only, as top-level entries', () => {
     renderMenu('CERVAICAL_REVIEWER', '/cervaical');
     expect(screen.getByText('Organization')).toBeInTheDocument();
-    await user.click(screen.getByTestId('nav-scans'));
-    expect(screen.getByTestId('nav-cervaical')).toBeInTheDocument();
+    // A group left with one entry is that entry: no Scans group holding only Cervical.
+    expect(screen.queryByTestId('nav-scans')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-cervaical')).toHaveAttribute('href', '/cervaical');
+    expect(screen.getByTestId('nav-cervaical')).toHaveAttribute('data-active', 'true');
     expect(screen.queryByTestId('nav-scan')).not.toBeInTheDocument();
     expect(screen.queryByText('Dashboard')).not.toBeInTheDocument();
   });

@@ -37,6 +37,15 @@ const ICONS: Record<string, ReactNode> = {
   'report-log': <IconFileAnalytics size={20} stroke={1.6} />,
 };
 
+/**
+ * A group left with one entry for this role is that entry, at the top level with the group's icon
+ * (MANAGER's "All Devices only", ORG_ADMIN's "All Users", the reviewer's Cervical; part 1 §6).
+ */
+export function flattenSingleChild(item: MenuItem): MenuItem & { iconKey: string } {
+  const only = item.children?.length === 1 ? item.children[0] : undefined;
+  return only ? { ...only, children: undefined, iconKey: item.key } : { ...item, iconKey: item.key };
+}
+
 type NavMenuProps = {
   role: TUserType;
   apiMode: boolean;
@@ -51,7 +60,7 @@ export function NavMenu({ role, apiMode, onNavigate }: NavMenuProps) {
 
   return (
     <Stack gap={4} component="nav" aria-label="Main menu" data-testid="nav-menu">
-      {menuFor(role, apiMode).map((item) =>
+      {menuFor(role, apiMode).map(flattenSingleChild).map((item) =>
         item.children ? (
           <NavLink
             key={item.key}
@@ -79,7 +88,7 @@ export function NavMenu({ role, apiMode, onNavigate }: NavMenuProps) {
             component={Link}
             to={item.path ?? '/'}
             label={item.label}
-            leftSection={ICONS[item.key] ?? <IconListDetails size={20} stroke={1.6} />}
+            leftSection={ICONS[item.iconKey] ?? <IconListDetails size={20} stroke={1.6} />}
             active={isActive(item)}
             onClick={onNavigate}
             data-testid={`nav-${item.key}`}

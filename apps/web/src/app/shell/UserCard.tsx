@@ -36,6 +36,7 @@ import { can } from '@sc/shared/permissions';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { signOut } from '../../api/session.ts';
 import { useDeleteOwnAccount } from '../../features/account/account.api.ts';
+import { canEditOrganization } from '../../features/organizations/organizationAccess.ts';
 import { canOpenMenuKey } from '../routeAccess.ts';
 import classes from './UserCard.module.css';
 
@@ -65,6 +66,8 @@ export function UserCard({ user, apiMode, onToggleApiMode }: UserCardProps) {
   const initial = name.charAt(0).toUpperCase();
   const role = user.user_type;
   const showOrganizations = canOpenMenuKey(role, 'organization');
+  // The pencil opens the edit dialog; a role that cannot edit (the cervical reviewer) does not get a dead button.
+  const mayEdit = canEditOrganization(role);
 
   const close = () => {
     clicks.current = 0;
@@ -189,16 +192,18 @@ export function UserCard({ user, apiMode, onToggleApiMode }: UserCardProps) {
                         </Text>
                       </Group>
                     </UnstyledButton>
-                    <Tooltip label="Edit organization" openDelay={400}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Edit ${org.name}`}
-                        onClick={() => goTo(`/organization/${org.id}?edit=true`)}
-                      >
-                        <IconPencil size={16} stroke={1.6} />
-                      </ActionIcon>
-                    </Tooltip>
+                    {mayEdit && (
+                      <Tooltip label="Edit organization" openDelay={400}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Edit ${org.name}`}
+                          onClick={() => goTo(`/organization/${org.id}?edit=true`)}
+                        >
+                          <IconPencil size={16} stroke={1.6} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
                   </Group>
                 ))}
               </Stack>

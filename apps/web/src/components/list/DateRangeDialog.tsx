@@ -4,7 +4,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePicker, type DatesRangeValue, type DateStringValue } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
+import { BREAKPOINTS } from '@sc/shared/constants';
 import { defaultCustomRange, toApiDate, type DateRange } from './periods.ts';
 
 type DateRangeDialogProps = {
@@ -32,6 +34,8 @@ function RangeForm({ initialRange, onCancel, onConfirm }: Omit<DateRangeDialogPr
   });
   const [from, to] = value;
   const today = toApiDate(new Date());
+  // Two months do not fit a phone (the spec's xs): one month there.
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.xs}px)`, false, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="md">
@@ -41,14 +45,14 @@ function RangeForm({ initialRange, onCancel, onConfirm }: Omit<DateRangeDialogPr
       </SimpleGrid>
       <DatePicker
         type="range"
-        numberOfColumns={2}
+        numberOfColumns={small ? 1 : 2}
         allowSingleDateInRange
         value={value}
         onChange={setValue}
         maxDate={today}
-        // The end's month on the right, the month before it on the left.
+        // The end's month on the right, the month before it on the left (one month: the end's).
         defaultDate={dayjs(to ?? from ?? today)
-          .subtract(1, 'month')
+          .subtract(small ? 0 : 1, 'month')
           .startOf('month')
           .format('YYYY-MM-DD')}
       />

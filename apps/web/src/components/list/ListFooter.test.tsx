@@ -25,6 +25,11 @@ describe('ListFooter', () => {
     expect(screen.getByTestId('list-total')).toHaveTextContent('235 items');
   });
 
+  it('says "1 item" for a single record', () => {
+    renderFooter({ total: 1 });
+    expect(screen.getByTestId('list-total')).toHaveTextContent(/^1 item$/);
+  });
+
   it('shows at most 5 page links, with first and last links', () => {
     renderFooter({ page: 10 });
     expect(pageLinks()).toEqual(['8', '9', '10', '11', '12']);

@@ -31,7 +31,7 @@ export function ListFooter({ page, limit, total, onPageChange, onLimitChange, pa
           comboboxProps={{ withinPortal: true }}
         />
         <Text size="sm" c="dimmed" data-testid="list-total">
-          {total} items
+          {total} {total === 1 ? 'item' : 'items'}
         </Text>
       </Group>
       <Pagination

@@ -2,22 +2,25 @@
 // (every listed type but ADMIN, valid accounts only) and an Impersonate button per row.
 import { useEffect, useState } from 'react';
 import { Badge, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { DataTable } from 'mantine-datatable';
-import { DATE_DISPLAY_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@sc/shared/constants';
+import { BREAKPOINTS, DATE_DISPLAY_FORMAT, DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@sc/shared/constants';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { IMPERSONATABLE_TYPES, type TOrganizationUser } from '@sc/shared/users';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { useImpersonationUsers, useStartImpersonation } from '../impersonation.api.ts';
 
 type ImpersonationModalProps = { opened: boolean; onClose: () => void };
 
 export function ImpersonationModal({ opened, onClose }: ImpersonationModalProps) {
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.xs}px)`);
   return (
     <Modal
+      fullScreen={small}
       opened={opened}
       onClose={onClose}
       title={
@@ -95,17 +98,6 @@ function ImpersonationUserTable() {
         minHeight={220}
         records={query.data?.results ?? []}
         fetching={query.isFetching}
-        totalRecords={query.data?.count ?? 0}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPage={limit}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(n) => {
-          setLimit(n);
-          setPage(1);
-        }}
-        recordsPerPageLabel="Rows per page"
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords} items`}
         noRecordsText="No users"
         columns={[
           { accessor: 'id', title: 'ID', width: 80 },
@@ -169,6 +161,17 @@ function ImpersonationUserTable() {
             ),
           },
         ]}
+      />
+      {/* The same footer as every list: page sizes, the total and a 5-link pager (part 1 §2.4, §9). */}
+      <ListFooter
+        page={page}
+        limit={limit}
+        total={query.data?.count ?? 0}
+        onPageChange={setPage}
+        onLimitChange={(n) => {
+          setLimit(n);
+          setPage(1);
+        }}
       />
     </Stack>
   );

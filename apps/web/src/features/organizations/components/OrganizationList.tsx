@@ -3,14 +3,14 @@
 // tab it lists that organization's children, without title or filter.
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
-import { IconEye, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconLanguage, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import type { TOrganizationListItem } from '@sc/shared/organizations';
 import { can } from '@sc/shared/permissions';
-import { errorMessage } from '../../../api/client.ts';
+import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -19,6 +19,7 @@ import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { periodToQuery } from '../../../components/list/periods.ts';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
+import { LanguageSettingDialog } from '../form/LanguageSettingDialog.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canAddOrganization, canEditOrganization, hasManyOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganizations, type TOrganizationQuery } from '../organizations.api.ts';
@@ -85,6 +86,7 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
   const createRequested = mayAdd && searchParams.get('create') === 'true';
   const [editing, setEditing] = useState<FormState>(null);
   const [referencesOf, setReferencesOf] = useState<TOrganizationListItem | null>(null);
+  const [languagesOf, setLanguagesOf] = useState<TOrganizationListItem | null>(null);
 
   const setCreate = (on: boolean) =>
     setSearchParams(
@@ -147,6 +149,11 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
     ...(mayManageReferences
       ? [{ label: 'Reference', icon: <IconListDetails size={16} />, onClick: () => setReferencesOf(org) }]
       : []),
+    // The language setting dialog opens from the list as well as from the form (part 1 §2.5); it saves the
+    // organization, so it follows Edit.
+    ...(mayEdit
+      ? [{ label: 'Language setting', icon: <IconLanguage size={16} />, onClick: () => setLanguagesOf(org) }]
+      : []),
   ];
 
   const addButton = mayAdd ? (
@@ -201,7 +208,8 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
           />
         }
       >
-        {query.isError && (
+        {/* A 401 is announced by the 'Expired User Session' dialog, not repeated here. */}
+        {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
           <Alert color="red" variant="light" m="md" data-testid="organization-list-error">
             {errorMessage(query.error)}
           </Alert>
@@ -229,6 +237,11 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
         opened={referencesOf !== null}
         organization={referencesOf}
         onClose={() => setReferencesOf(null)}
+      />
+      <LanguageSettingDialog
+        opened={languagesOf !== null}
+        organizationId={languagesOf?.id}
+        onClose={() => setLanguagesOf(null)}
       />
     </>
   );

@@ -3,9 +3,10 @@
 // open it (`reference.manage`).
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DEFAULT_PAGE_SIZE } from '@sc/shared/constants';
+import { BREAKPOINTS, DEFAULT_PAGE_SIZE } from '@sc/shared/constants';
 import { REFERENCE_DEFAULT_ORDERING, REFERENCE_MESSAGES, type TReference } from '@sc/shared/references';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
@@ -22,8 +23,11 @@ type ReferenceListDialogProps = {
 };
 
 export function ReferenceListDialog({ opened, onClose, organization }: ReferenceListDialogProps) {
+  // On a phone the three columns need the whole width.
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.xs}px)`);
   return (
     <Modal
+      fullScreen={small}
       opened={opened && organization !== null}
       onClose={onClose}
       title={
@@ -49,6 +53,7 @@ export function ReferenceListDialog({ opened, onClose, organization }: Reference
 type FormState = { reference: TReference | null } | null;
 
 function ReferenceList({ organizationId }: { organizationId: number }) {
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.xs}px)`);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [form, setForm] = useState<FormState>(null);
@@ -105,6 +110,8 @@ function ReferenceList({ organizationId }: { organizationId: number }) {
       accessor: 'is_active',
       title: 'Status',
       width: 110,
+      // On a phone the toggle alone tells the status: the badge column would push the actions out of view.
+      hidden: small,
       render: (r) => (
         <Badge variant="light" color={r.is_active ? 'teal' : 'gray'} data-testid={`reference-status-${r.id}`}>
           {r.is_active ? 'Active' : 'Inactive'}
@@ -115,7 +122,7 @@ function ReferenceList({ organizationId }: { organizationId: number }) {
       accessor: 'actions',
       title: 'Action',
       textAlign: 'right',
-      width: 150,
+      width: 140,
       render: (r) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           <Tooltip label={r.is_active ? 'Inactivate' : 'Activate'} withinPortal>

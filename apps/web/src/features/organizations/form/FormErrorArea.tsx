@@ -6,7 +6,7 @@ import type { FieldError } from '../../../api/client.ts';
 export function FormErrorArea({ errors, testId = 'org-form-errors' }: { errors: FieldError[]; testId?: string }) {
   if (errors.length === 0) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Please correct the errors below" data-testid={testId}>
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Please correct these errors" data-testid={testId}>
       <List size="sm" spacing={2}>
         {errors.map((e) => (
           <List.Item key={`${e.title}:${e.text}`}>

@@ -142,7 +142,17 @@ export function LanguageSettingDialog({ opened, onClose, organizationId, value, 
     <Modal
       opened={opened}
       onClose={() => onClose(false)}
-      title={<Title order={3}>Language setting</Title>}
+      title={
+        <Stack gap={0}>
+          <Title order={3}>Language setting</Title>
+          {/* Opened from the list, the dialog names the organization it edits. */}
+          {value === undefined && organization.data && (
+            <Text size="sm" c="dimmed" data-testid="language-setting-organization">
+              {organization.data.name}
+            </Text>
+          )}
+        </Stack>
+      }
       size="xl"
       fullScreen={small}
       data-testid="language-setting-dialog"

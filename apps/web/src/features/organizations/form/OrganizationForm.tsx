@@ -264,7 +264,8 @@ export function OrganizationForm({ role, organization, initialValues, fixedParen
               label="Distributor (can create sub-organizations)"
               checked={v.can_create_organization}
               editable={editable.can_create_organization}
-              disabled={(fixedParentId ?? v.parent) !== null}
+              // A sub-organization cannot become a distributor; one that already is may still be switched off.
+              disabled={(fixedParentId ?? v.parent) !== null && !v.can_create_organization}
               onChange={(checked) => form.setFieldValue('can_create_organization', checked)}
               testId="org-distributor"
             />
@@ -291,7 +292,7 @@ export function OrganizationForm({ role, organization, initialValues, fixedParen
           </SimpleGrid>
           {isPlatformAdmin && (
             <Text size="xs" c="dimmed" data-testid="org-distributor-notice">
-              {v.parent !== null || fixedParentId !== undefined
+              {(v.parent !== null || fixedParentId !== undefined) && !v.can_create_organization
                 ? 'A sub-organization cannot be a distributor: the Distributor flag is off.'
                 : 'A distributor can create sub-organizations and their users.'}
             </Text>

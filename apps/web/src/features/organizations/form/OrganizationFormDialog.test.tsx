@@ -57,6 +57,20 @@ describe('OrganizationFormDialog', () => {
     expect(switchOf('org-distributor')).toBeDisabled();
   });
 
+  it('keeps an existing sub-distributor a distributor when it is saved unchanged', async () => {
+    const org = makeOrganization({ parent: 9, can_create_organization: true });
+    await renderEdit('ADMIN', org);
+    const fetchMock = mockFormApi({
+      'PUT /api/v1/organization/5/': { body: org },
+      'GET /api/v1/organization/5/': { body: org },
+    });
+    expect(switchOf('org-distributor')).toBeChecked();
+    expect(switchOf('org-distributor')).toBeEnabled();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('org-form-submit'));
+    await waitFor(() => expect(bodyOf(fetchMock, 'PUT /api/v1/organization/5/')).toMatchObject({ parent: 9, can_create_organization: true }));
+  });
+
   it('hides the parent picker when the parent is fixed and for roles that cannot choose it', async () => {
     mockFormApi();
     renderCreate('ADMIN', { parentId: 9 });

@@ -252,7 +252,9 @@ export function toPayload(values: OrganizationFormValues, role: TUserType, fixed
   const parent = fixedParentId ?? values.parent;
   if (parent !== null) payload.parent = parent;
   else if (NULL_PARENT_ROLES.includes(role)) payload.parent = null;
-  if (editable.can_create_organization) payload.can_create_organization = parent === null ? values.can_create_organization : false;
+  // Choosing a parent turns the flag off in the form (part 1 §4) and a sub-organization cannot switch it on; an
+  // existing sub-distributor keeps the flag it has, so saving it unchanged does not demote it.
+  if (editable.can_create_organization) payload.can_create_organization = values.can_create_organization;
   if (editable.parent) payload.is_booking_enabled = booking;
   if (booking) {
     payload.price = price === null ? null : Math.round(price * 100);

@@ -204,4 +204,21 @@ describe('OrganizationListPage', () => {
     expect(await screen.findByText('No reference added')).toBeInTheDocument();
     expect(lastQuery(fetchMock, '/api/v1/organization/reference/')).toMatchObject({ organization: '2' });
   });
+
+  it('opens the language setting dialog of a row for a role that edits organizations', async () => {
+    const user = userEvent.setup();
+    mockFetch({ [`GET ${LIST}`]: { body: page(rows) } });
+    renderOrganizationRoutes(makeUser('ADMIN'), '/organization');
+    await user.click(await screen.findByRole('button', { name: 'Actions for North Hospital' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Language setting' }));
+    expect(await screen.findByTestId('language-setting-dialog')).toBeInTheDocument();
+  });
+
+  it('offers a CERVAICAL_REVIEWER Details only', async () => {
+    const user = userEvent.setup();
+    mockFetch({ [`GET ${LIST}`]: { body: page(rows) } });
+    renderOrganizationRoutes(makeUser('CERVAICAL_REVIEWER'), '/organization');
+    await user.click(await screen.findByRole('button', { name: 'Actions for North Hospital' }));
+    expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['Details']);
+  });
 });
