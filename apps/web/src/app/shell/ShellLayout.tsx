@@ -28,6 +28,7 @@ import {
 import { SessionUserContext } from '../SessionUserContext.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { UserCard } from './UserCard.tsx';
+import { useRecordDashboardPath } from './useRecordDashboardPath.ts';
 
 export function ShellLayout() {
   const userQuery = useCurrentUser();
@@ -35,6 +36,7 @@ export function ShellLayout() {
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const [apiMode, setApiMode] = useLocalStorage<boolean>({ key: API_MODE_KEY, defaultValue: false });
   const navigation = useNavigation();
+  useRecordDashboardPath(userQuery.data);
 
   if (userQuery.isPending) {
     return (
