@@ -139,7 +139,9 @@ function registerSpa(app: FastifyInstance, config: Config): void {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) return;
   void app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
-  const html = () => fs.readFileSync(index, 'utf8');
+  // Read once: the build does not change under a running server.
+  const page = fs.readFileSync(index, 'utf8');
+  const html = () => page;
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
@@ -155,19 +157,20 @@ function registerSpa(app: FastifyInstance, config: Config): void {
 /**
  * Browsers and HTTP clients send `Content-Type: application/json` on body-less POST and DELETE calls
  * (sign-out, delete my account); Fastify's default parser refuses those with a 400. An empty body is
- * read as no body; anything else must be valid JSON.
+ * read as no body; anything else goes to Fastify's own parser, which also refuses `__proto__` and
+ * `constructor.prototype` keys (prototype poisoning).
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      const error = new Error('JSON parse error - the request body is not valid JSON.') as Error & { statusCode: number };
-      error.statusCode = 400;
-      done(error, undefined);
-    }
+    parseJson(request, text, (error, parsed) => {
+      if (!error) return done(null, parsed);
+      const invalid = new Error('JSON parse error - the request body is not valid JSON.') as Error & { statusCode: number };
+      invalid.statusCode = 400;
+      done(invalid, undefined);
+    });
   });
 }

@@ -28,4 +28,15 @@ describe('JSON bodies', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['JSON parse error - the request body is not valid JSON.'] });
   });
+
+  it('refuses a body that tries to poison the object prototype', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co", "password": "x", "__proto__": {"isAdmin": true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['JSON parse error - the request body is not valid JSON.'] });
+  });
 });
