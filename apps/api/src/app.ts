@@ -166,7 +166,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (error, parsed) => {
+    void parseJson(request, text, (error, parsed) => {
       if (!error) return done(null, parsed);
       const invalid = new Error('JSON parse error - the request body is not valid JSON.') as Error & { statusCode: number };
       invalid.statusCode = 400;
