@@ -13,6 +13,10 @@ import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 export type Db = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePg<Schema>>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Query functions accept either, so callers decide whether they run inside a transaction. */
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -1,7 +1,8 @@
 // "Send previous scans" (part 1 §2.5, §7 `POST organization/previous-scans/`): queues one webhook delivery per
 // SCAN-type scan the organization had when the button was pressed, in batches, so the request returns at once.
 // Idempotent: scans up to `max_scan_id` only (later ones are sent by their own upload), and a scan that already
-// got a delivery row since `requested_at` (an earlier run of this same job) is skipped.
+// got a delivery row since `requested_at` (an earlier run of this same job) is skipped. Rows inserted by a run
+// that then failed to queue their jobs are left to the webhook sweep.
 import { z } from 'zod';
 import {
   insertDeliveries,
@@ -58,7 +59,7 @@ async function backfillWebhooks(
     await enqueueMany(
       ctx.services.queue,
       webhookDeliveryJob,
-      rows.map((r) => ({ delivery_id: r.id })),
+      rows.map((r) => ({ delivery_id: r.id, attempt: 1 })),
     );
     queued += rows.length;
   }

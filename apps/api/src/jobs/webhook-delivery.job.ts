@@ -3,7 +3,10 @@
 // schedule below and marked failed after the last attempt. A URL that points to a private or local address is
 // refused at this point too (DNS may have changed since it was saved) and is never retried.
 // Idempotent: a delivered or failed row is not sent again; each attempt is claimed (attempts + 1) before the
-// POST, so two workers never send the same attempt. The auth token is never logged or stored in last_error.
+// POST, so two workers never send the same attempt. A job names the attempt it makes (`attempt`), so a second
+// job for the same delivery (the sweep re-queueing a row whose first job is only late) finds that attempt taken
+// and stops, instead of sending again or starting a second retry chain. The auth token is never logged or
+// stored in last_error.
 import { z } from 'zod';
 import { presentScan } from '../modules/scans/scans.presenter.ts';
 import { findScanForPresentation } from '../modules/scans/scans.queries.ts';
@@ -13,6 +16,7 @@ import {
   recordOutcome,
 } from '../modules/organizations/organization-webhooks.queries.ts';
 import { defineJob, enqueue, type JobContext } from '../services/queue/job.ts';
+import type { JobInfo } from '../services/queue/queue.ts';
 import { assertPublicUrl, WEBHOOK_URL_MESSAGES, WebhookUrlError } from '../services/webhooks/url-guard.ts';
 import { postWebhook, type WebhookOutcome } from '../services/webhooks/webhook-sender.ts';
 
@@ -26,7 +30,11 @@ export const WEBHOOK_DELIVERY_ERRORS = {
   scanGone: 'The scan no longer exists.',
 } as const;
 
-export const ZWebhookDeliveryPayload = z.object({ delivery_id: z.number().int().positive() });
+export const ZWebhookDeliveryPayload = z.object({
+  delivery_id: z.number().int().positive(),
+  /** The attempt this job makes (1 = the first). Jobs queued before it existed have none: "the next one". */
+  attempt: z.number().int().min(1).max(WEBHOOK_MAX_ATTEMPTS).optional(),
+});
 
 export const webhookDeliveryJob = defineJob({
   name: 'webhook-delivery',
@@ -41,13 +49,15 @@ type Attempt = { deliveryId: number; organizationId: number; scanId: number; att
 
 async function deliverWebhook(
   ctx: JobContext,
-  { delivery_id }: z.output<typeof ZWebhookDeliveryPayload>,
+  { delivery_id, attempt: ownAttempt }: z.output<typeof ZWebhookDeliveryPayload>,
+  job: JobInfo,
 ): Promise<void> {
   const { db } = ctx.database;
   const found = await findDeliveryWithOrganization(db, delivery_id);
   // Gone with its scan or organization, or already finished: nothing to do.
   if (!found || found.delivery.status !== 'pending') return;
   const { delivery } = found;
+  if (ownAttempt !== undefined && !isOwnTurn(delivery.attempts, ownAttempt, job.retryCount)) return;
   const meta = { deliveryId: delivery.id, organizationId: delivery.organizationId, scanId: delivery.scanId };
 
   if (delivery.attempts >= WEBHOOK_MAX_ATTEMPTS) {
@@ -120,6 +130,16 @@ async function deliverWebhook(
   await retryOrFail(ctx, attempt, outcome);
 }
 
+/**
+ * Whether a job queued for attempt `own` may claim the next attempt of a row that has made `made`. Its turn is
+ * when exactly own - 1 were made; otherwise another job made (or is making) that attempt. pg-boss's retry of a
+ * job that crashed or timed out may find its own claim already made: it goes on with the next attempt rather
+ * than strand the row.
+ */
+function isOwnTurn(made: number, own: number, retryCount: number): boolean {
+  return made === own - 1 || (retryCount > 0 && made === own);
+}
+
 async function retryOrFail(
   ctx: JobContext,
   attempt: Attempt,
@@ -143,7 +163,7 @@ async function retryOrFail(
   await enqueue(
     ctx.services.queue,
     webhookDeliveryJob,
-    { delivery_id: attempt.deliveryId },
+    { delivery_id: attempt.deliveryId, attempt: attempt.attempt + 1 },
     { startAfterSeconds: delay },
   );
 }

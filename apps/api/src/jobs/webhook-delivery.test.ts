@@ -162,6 +162,24 @@ describe('webhook delivery of a new scan', () => {
     expect(await deliveryOf(scan.id)).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
+  it('makes only the attempt a job was queued for; a pg-boss retry of a crashed job goes on with the next', async () => {
+    const org = await webhookOrg();
+    const { scan, webhookDeliveryId } = await createScan(ctx, scanInput({ organizationId: org.id }));
+    const id = webhookDeliveryId!;
+    // As if a job claimed attempt 1 and the process died before the POST.
+    await ctx.database.db.update(webhookDeliveries).set({ attempts: 1 }).where(eq(webhookDeliveries.id, id));
+    const info = { id: 'job-1', name: webhookDeliveryJob.name, retryCount: 0 };
+    // Another job queued for attempt 1 (the first queueing, or the sweep's) finds it taken: nothing is sent.
+    await webhookDeliveryJob.handle(ctx, { delivery_id: id, attempt: 1 }, info);
+    expect(receiver.requests).toHaveLength(0);
+    // pg-boss retrying the job that crashed: the row is not stranded.
+    await webhookDeliveryJob.handle(ctx, { delivery_id: id, attempt: 1 }, { ...info, retryCount: 1 });
+    expect(receiver.requests).toHaveLength(1);
+    expect(await deliveryOf(scan.id)).toMatchObject({ status: 'delivered', attempts: 2 });
+    await ctx.services.queue.drain();
+    expect(receiver.requests).toHaveLength(1);
+  });
+
   it('logs the delivery failed, unsent, when the webhook is switched off before it runs', async () => {
     const org = await webhookOrg();
     const { scan } = await createScan(ctx, scanInput({ organizationId: org.id }));

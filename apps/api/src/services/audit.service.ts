@@ -1,6 +1,6 @@
 // The audit log: who did what, from where, with what outcome. Details never hold a secret: keys that
 // name one (password, code, token, pin, secret, hash) are dropped before the row is written.
-import type { Database } from '../db/client.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 export type AuditEntry = {
@@ -15,7 +15,13 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-export type AuditService = { record: (entry: AuditEntry) => Promise<void> };
+export type AuditService = {
+  /**
+   * Writes one row. Pass `tx` to write inside the caller's transaction (a row that must commit or roll back
+   * with the change it records, or be counted before a lock is released); otherwise it is written on its own.
+   */
+  record: (entry: AuditEntry, tx?: DbOrTx) => Promise<void>;
+};
 
 const SECRET_KEY_PATTERN = /pass|code|token|pin|secret|hash|otp/i;
 // Keys that contain a secret-looking word but hold none.
@@ -35,8 +41,8 @@ export function stripSecrets(details: Record<string, unknown>): Record<string, u
 
 export function createAuditService(database: Database, now: () => Date): AuditService {
   return {
-    record: async (entry) => {
-      await database.db.insert(auditLog).values({
+    record: async (entry, tx) => {
+      await (tx ?? database.db).insert(auditLog).values({
         action: entry.action,
         actorId: entry.actorId ?? null,
         impersonatorId: entry.impersonatorId ?? null,

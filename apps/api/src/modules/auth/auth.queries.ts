@@ -1,7 +1,19 @@
 // Queries of the sign-in flows: users by e-mail or mobile, one-time codes, failure counts.
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { auditLog, oneTimeCodes, users } from '../../db/schema/index.ts';
+
+/** A transaction handed out by `db.transaction` (PGlite or node-postgres). */
+export type { DbOrTx, Tx };
+
+/**
+ * Holds an advisory lock on `key` until the transaction ends: callers that check a sign-in limit and then
+ * write the row it counts queue behind each other, so the second one sees the first one's row.
+ * hashtextextended gives a 64-bit key (PostgreSQL 11+, PGlite); a rare collision only makes two keys wait.
+ */
+export async function lockSignInKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
 
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 
@@ -42,7 +54,7 @@ export async function findUserById(db: Db, id: number): Promise<SignInUser | nul
 }
 
 export async function insertCode(
-  db: Db,
+  db: DbOrTx,
   values: {
     purpose: CodePurpose;
     target: string;
@@ -56,7 +68,7 @@ export async function insertCode(
 }
 
 /** The newest code sent to `target` for any of `purposes`: only the newest one is ever accepted. */
-export async function findLatestCode(db: Db, purposes: CodePurpose[], target: string) {
+export async function findLatestCode(db: DbOrTx, purposes: CodePurpose[], target: string) {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
@@ -67,7 +79,7 @@ export async function findLatestCode(db: Db, purposes: CodePurpose[], target: st
 }
 
 /** Codes sent to `target` since `since`, oldest first (for the hourly cap and its Retry-After). */
-export async function listCodesSince(db: Db, purposes: CodePurpose[], target: string, since: Date) {
+export async function listCodesSince(db: DbOrTx, purposes: CodePurpose[], target: string, since: Date) {
   return db
     .select({ id: oneTimeCodes.id, created: oneTimeCodes.created })
     .from(oneTimeCodes)
@@ -83,7 +95,7 @@ export async function listCodesSince(db: Db, purposes: CodePurpose[], target: st
 
 /** Marks the still-usable codes of a target (or of a user) used, so only a newer one can work. */
 export async function invalidateCodes(
-  db: Db,
+  db: DbOrTx,
   purposes: CodePurpose[],
   by: { target: string } | { userId: number },
   at: Date,
@@ -101,7 +113,7 @@ export async function invalidateCodes(
 }
 
 /** Counts a wrong try; answers the new number of attempts (a concurrent burn cannot be skipped). */
-export async function addCodeAttempt(db: Db, id: number): Promise<number> {
+export async function addCodeAttempt(db: DbOrTx, id: number): Promise<number> {
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
@@ -114,7 +126,7 @@ export async function addCodeAttempt(db: Db, id: number): Promise<number> {
  * Uses a code exactly once: true only for the one caller that flips used_at while it is still
  * unused, unexpired and under the try limit (two concurrent right answers: one wins).
  */
-export async function useCode(db: Db, id: number, at: Date, maxAttempts: number): Promise<boolean> {
+export async function useCode(db: DbOrTx, id: number, at: Date, maxAttempts: number): Promise<boolean> {
   const rows = await db
     .update(oneTimeCodes)
     .set({ usedAt: at })
@@ -148,7 +160,7 @@ export async function consumeTokenByHash(db: Db, purposes: CodePurpose[], codeHa
 }
 
 export async function countCodesForUserSince(
-  db: Db,
+  db: DbOrTx,
   purpose: CodePurpose,
   userId: number,
   since: Date,
@@ -168,7 +180,7 @@ export async function countCodesForUserSince(
 
 /** Failed audit rows of one action for one account since a time: the per-account attempt limit. */
 export async function countFailuresSince(
-  db: Db,
+  db: DbOrTx,
   action: string,
   userId: number,
   since: Date,
@@ -190,3 +202,4 @@ export async function countFailuresSince(
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
+

@@ -35,9 +35,11 @@ import {
   insertCode,
   invalidateCodes,
   listCodesSince,
+  lockSignInKey,
   setPasswordHash,
   useCode,
   type CodePurpose,
+  type DbOrTx,
   type SignInUser,
 } from './auth.queries.ts';
 import { revokeUserSessions } from './sessions.queries.ts';
@@ -102,19 +104,44 @@ export async function signInWithPassword(
     await audit('failure', user.id, { reason: 'user_disabled' });
     throw nonFieldError(AUTH_MESSAGES.userDisabled);
   }
-  const failures = await countFailuresSince(
-    db,
-    AUDIT_ACTIONS.passwordSignIn,
-    user.id,
-    new Date(at.getTime() - PASSWORD_FAILURE_WINDOW_MS),
-  );
-  if (failures >= PASSWORD_FAILURE_LIMIT) {
+  const countFailures = (on: DbOrTx, now: Date) =>
+    countFailuresSince(
+      on,
+      AUDIT_ACTIONS.passwordSignIn,
+      user.id,
+      new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS),
+    );
+  // A locked account is refused before any hash is computed; the check that counts is the locked one below.
+  if ((await countFailures(db, at)) >= PASSWORD_FAILURE_LIMIT) {
     throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await audit('failure', user.id, { reason: user.passwordHash ? 'wrong_password' : 'no_password' });
-    throw nonFieldError(AUTH_MESSAGES.wrongPassword);
-  }
+  // The (slow) hash is checked outside the transaction so that no connection waits on it.
+  const isRightPassword = await verifyPassword(user.passwordHash, input.password);
+  // Count and record the failure under a per-account lock: concurrent wrong guesses cannot all pass the
+  // limit, and a right password that arrives once the limit is reached is refused too.
+  const isLocked = await db.transaction(async (tx) => {
+    await lockSignInKey(tx, `password:${user.id}`);
+    const now = ctx.now();
+    if ((await countFailures(tx, now)) >= PASSWORD_FAILURE_LIMIT) return true;
+    if (!isRightPassword) {
+      await ctx.services.audit.record(
+        {
+          action: AUDIT_ACTIONS.passwordSignIn,
+          actorId: user.id,
+          targetType: 'user',
+          targetId: user.id,
+          outcome: 'failure',
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          details: { email: input.email, reason: user.passwordHash ? 'wrong_password' : 'no_password' },
+        },
+        tx,
+      );
+    }
+    return false;
+  });
+  if (isLocked) throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
+  if (!isRightPassword) throw nonFieldError(AUTH_MESSAGES.wrongPassword);
 
   if (ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType) && user.mobile) {
     await sendMobileCode(ctx, user, user.mobile, 'second_factor');
@@ -160,38 +187,50 @@ export async function requestOtp(ctx: AuthContext, input: TOtpRequest, meta: Req
   return { detail: CODE_SENT, resend_after: OTP_RESEND_SECONDS };
 }
 
-/** Resend after 60 s, at most 5 an hour per number; a new code replaces the previous ones. */
+/** The lock every code check and write of one number takes (sign-in and second-factor codes alike). */
+const mobileCodeLock = (target: string) => `otp:${target}`;
+
+/**
+ * Resend after 60 s, at most 5 an hour per number; a new code replaces the previous ones. The limits are
+ * checked and the code stored in one transaction under the number's lock, so of concurrent requests only
+ * one can pass; the SMS leaves after the commit.
+ */
 async function sendMobileCode(
   ctx: AuthContext,
   user: SignInUser,
   target: string,
   purpose: CodePurpose,
 ): Promise<void> {
-  const { db } = ctx.database;
-  const at = ctx.now();
-  const latest = await findLatestCode(db, MOBILE_CODE_PURPOSES, target);
-  if (latest) {
-    const waitMs = latest.created.getTime() + OTP_RESEND_SECONDS * 1000 - at.getTime();
-    if (waitMs > 0)
-      throw tooManyAttempts(waitMs / 1000, AUTH_MESSAGES.otpResendTooEarly(Math.ceil(waitMs / 1000)));
-  }
-  const lastHour = await listCodesSince(db, MOBILE_CODE_PURPOSES, target, new Date(at.getTime() - HOUR_MS));
-  const oldest = lastHour[0];
-  if (oldest && lastHour.length >= OTP_MAX_PER_HOUR) {
-    throw tooManyAttempts(
-      (oldest.created.getTime() + HOUR_MS - at.getTime()) / 1000,
-      AUTH_MESSAGES.otpHourlyLimit,
-    );
-  }
-  await invalidateCodes(db, MOBILE_CODE_PURPOSES, { target }, at);
   const code = generateCode();
-  await insertCode(db, {
-    purpose,
-    target,
-    userId: user.id,
-    codeHash: await hashCode(ctx, target, code),
-    created: at,
-    expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
+  // Before the transaction: the signing secret may have to be read from the database.
+  const codeHash = await hashCode(ctx, target, code);
+  await ctx.database.db.transaction(async (tx) => {
+    await lockSignInKey(tx, mobileCodeLock(target));
+    // Read once the lock is held, so a request that waited is measured against the code it waited for.
+    const at = ctx.now();
+    const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, target);
+    if (latest) {
+      const waitMs = latest.created.getTime() + OTP_RESEND_SECONDS * 1000 - at.getTime();
+      if (waitMs > 0)
+        throw tooManyAttempts(waitMs / 1000, AUTH_MESSAGES.otpResendTooEarly(Math.ceil(waitMs / 1000)));
+    }
+    const lastHour = await listCodesSince(tx, MOBILE_CODE_PURPOSES, target, new Date(at.getTime() - HOUR_MS));
+    const oldest = lastHour[0];
+    if (oldest && lastHour.length >= OTP_MAX_PER_HOUR) {
+      throw tooManyAttempts(
+        (oldest.created.getTime() + HOUR_MS - at.getTime()) / 1000,
+        AUTH_MESSAGES.otpHourlyLimit,
+      );
+    }
+    await invalidateCodes(tx, MOBILE_CODE_PURPOSES, { target }, at);
+    await insertCode(tx, {
+      purpose,
+      target,
+      userId: user.id,
+      codeHash,
+      created: at,
+      expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
+    });
   });
   await ctx.services.sms.send({
     to: target,
@@ -210,8 +249,6 @@ export async function verifyOtp(
   input: TOtpVerify,
   meta: RequestMeta,
 ): Promise<{ id_token: string }> {
-  const { db } = ctx.database;
-  const at = ctx.now();
   const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
     ctx.services.audit.record({
@@ -229,21 +266,34 @@ export async function verifyOtp(
     return fieldError('code', message);
   };
 
-  const latest = await findLatestCode(db, MOBILE_CODE_PURPOSES, user.mobile);
-  if (!latest || latest.usedAt) throw await fail('no_active_code', AUTH_MESSAGES.otpInvalid);
-  if (latest.attempts >= OTP_MAX_TRIES) throw await fail('too_many_tries', AUTH_MESSAGES.otpTooManyTries);
-  if (latest.expiresAt.getTime() <= at.getTime()) throw await fail('expired', AUTH_MESSAGES.otpExpired);
-  if (!safeEqual(await hashCode(ctx, user.mobile, input.code), latest.codeHash)) {
-    const attempts = await addCodeAttempt(db, latest.id);
-    throw await fail(
-      'wrong_code',
-      attempts >= OTP_MAX_TRIES ? AUTH_MESSAGES.otpTooManyTries : AUTH_MESSAGES.otpInvalid,
-    );
-  }
-  if (!(await useCode(db, latest.id, at, OTP_MAX_TRIES)))
-    throw await fail('already_used', AUTH_MESSAGES.otpInvalid);
+  const codeHash = await hashCode(ctx, user.mobile, input.code);
+  // Tries are checked and counted under the number's lock: concurrent guesses get 5 tries in all, not 5 each.
+  // A refusal returns (not throws) so that the counted try commits.
+  const outcome = await ctx.database.db.transaction(
+    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose }> => {
+      await lockSignInKey(tx, mobileCodeLock(user.mobile));
+      const at = ctx.now();
+      const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, user.mobile);
+      if (!latest || latest.usedAt) return { reason: 'no_active_code', message: AUTH_MESSAGES.otpInvalid };
+      if (latest.attempts >= OTP_MAX_TRIES)
+        return { reason: 'too_many_tries', message: AUTH_MESSAGES.otpTooManyTries };
+      if (latest.expiresAt.getTime() <= at.getTime())
+        return { reason: 'expired', message: AUTH_MESSAGES.otpExpired };
+      if (!safeEqual(codeHash, latest.codeHash)) {
+        const attempts = await addCodeAttempt(tx, latest.id);
+        return {
+          reason: 'wrong_code',
+          message: attempts >= OTP_MAX_TRIES ? AUTH_MESSAGES.otpTooManyTries : AUTH_MESSAGES.otpInvalid,
+        };
+      }
+      if (!(await useCode(tx, latest.id, at, OTP_MAX_TRIES)))
+        return { reason: 'already_used', message: AUTH_MESSAGES.otpInvalid };
+      return { purpose: latest.purpose };
+    },
+  );
+  if ('reason' in outcome) throw await fail(outcome.reason, outcome.message);
   const idToken = await issueIdToken(ctx, user.id);
-  await audit('success', { purpose: latest.purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
+  await audit('success', { purpose: outcome.purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
   return { id_token: idToken };
 }
 
@@ -277,26 +327,32 @@ export async function requestPasswordReset(
   meta: RequestMeta,
 ): Promise<TDetail> {
   const { db } = ctx.database;
-  const at = ctx.now();
   // The spec's forgot-password view names unknown and disabled accounts (part 1 §8), so this call does too.
   const user = await findUserByEmail(db, input.email);
   if (!user?.email) throw nonFieldError(AUTH_MESSAGES.userNotFound);
   if (!user.isValid) throw nonFieldError(AUTH_MESSAGES.userDisabled);
-  if (
-    (await countCodesForUserSince(db, 'password_reset', user.id, new Date(at.getTime() - HOUR_MS))) >=
-    RESET_EMAILS_PER_HOUR
-  ) {
-    throw tooManyAttempts(HOUR_MS / 1000);
-  }
-  await invalidateCodes(db, ['password_reset'], { userId: user.id }, at);
+  const email = user.email;
   const token = generateToken(32);
-  await insertCode(db, {
-    purpose: 'password_reset',
-    target: user.email,
-    userId: user.id,
-    codeHash: sha256(token),
-    created: at,
-    expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000),
+  // The hourly cap is checked and the link stored under the account's lock (concurrent requests cannot all
+  // pass the count); the e-mail leaves after the commit.
+  await db.transaction(async (tx) => {
+    await lockSignInKey(tx, `password_reset:${user.id}`);
+    const at = ctx.now();
+    if (
+      (await countCodesForUserSince(tx, 'password_reset', user.id, new Date(at.getTime() - HOUR_MS))) >=
+      RESET_EMAILS_PER_HOUR
+    ) {
+      throw tooManyAttempts(HOUR_MS / 1000);
+    }
+    await invalidateCodes(tx, ['password_reset'], { userId: user.id }, at);
+    await insertCode(tx, {
+      purpose: 'password_reset',
+      target: email,
+      userId: user.id,
+      codeHash: sha256(token),
+      created: at,
+      expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000),
+    });
   });
   const link = `${ctx.config.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.services.mail.send({

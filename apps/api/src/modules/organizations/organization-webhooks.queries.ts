@@ -1,6 +1,6 @@
 // Drizzle queries of the webhook delivery log (`webhook_deliveries`): one row per scan sent, or being retried,
 // to an organization's URL.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { organizations, webhookDeliveries } from '../../db/schema/index.ts';
 import type { PageParams } from '../../http/pagination.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
@@ -123,4 +123,30 @@ export async function findScansDeliveredSince(
       ),
     );
   return new Set(rows.map((r) => r.scanId));
+}
+
+/**
+ * Pending deliveries that no job has tried yet (attempts 0), created before `createdBefore`, after `afterId` in
+ * id order: the rows whose job was never queued. Served by the partial index on pending rows.
+ */
+export async function listUnattemptedDeliveryIds(
+  db: DbOrTx,
+  createdBefore: Date,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attempts, 0),
+        lt(webhookDeliveries.created, createdBefore),
+        gt(webhookDeliveries.id, afterId),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,11 +1,10 @@
 // Drizzle queries of breast scans used by the scan service (uploads) and the webhook jobs.
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { devices, organizations, patients, references, scans, users } from '../../db/schema/index.ts';
 
 /** A transaction handed out by `db.transaction` (PGlite or node-postgres). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx };
 
 export type ScanRow = typeof scans.$inferSelect;
 export type ScanInsert = typeof scans.$inferInsert;

@@ -124,7 +124,8 @@ export function isSameScanContent(stored: ScanRow, input: CreateScanInput): bool
 /**
  * Stores an uploaded scan, or returns the stored one when it is an identical re-upload. Updates the
  * organization's (and device's) last sync date. A new SCAN of an organization with its webhook on and a URL is
- * queued for delivery once the transaction has committed; a failure to queue is logged, never the upload's.
+ * queued for delivery once the transaction has committed; a failure to queue is logged (the webhook sweep queues
+ * it later), never the upload's.
  */
 export async function createScan(
   ctx: ScansContext,
@@ -152,9 +153,13 @@ export async function createScan(
 
   if (result.webhookDeliveryId !== null) {
     try {
-      await enqueue(ctx.services.queue, webhookDeliveryJob, { delivery_id: result.webhookDeliveryId });
+      await enqueue(ctx.services.queue, webhookDeliveryJob, {
+        delivery_id: result.webhookDeliveryId,
+        attempt: 1,
+      });
     } catch (err) {
-      // The scan and its pending delivery row are stored; only the job is missing. Logged for the operator.
+      // The scan and its pending delivery row are stored; only the job is missing. The webhook sweep queues it
+      // once the row is older than its grace period.
       ctx.services.log.error(
         { deliveryId: result.webhookDeliveryId, error: err instanceof Error ? err.message : String(err) },
         'webhook delivery could not be queued',

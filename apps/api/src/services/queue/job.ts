@@ -11,6 +11,8 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   name: string;
   payload: S;
   options?: SendOptions;
+  /** Runs on its own every so often once the workers start (cron, UTC), with this payload. */
+  schedule?: { cron: string; payload: z.input<S> };
   /** Must be safe to run twice with the same payload (pg-boss delivers at least once). */
   handle: (ctx: JobContext, payload: z.output<S>, job: JobInfo) => Promise<void>;
 };

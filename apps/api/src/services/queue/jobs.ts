@@ -1,16 +1,24 @@
 // Every job the API runs. A new job: one file in src/jobs/ (defineJob), then one line here.
 import { webhookBackfillJob } from '../../jobs/webhook-backfill.job.ts';
 import { webhookDeliveryJob } from '../../jobs/webhook-delivery.job.ts';
+import { webhookSweepJob } from '../../jobs/webhook-sweep.job.ts';
 import type { JobContext, JobDefinition } from './job.ts';
 import type { Queue } from './queue.ts';
 
-export const JOBS: readonly JobDefinition[] = [webhookDeliveryJob, webhookBackfillJob];
+export const JOBS: readonly JobDefinition[] = [webhookDeliveryJob, webhookBackfillJob, webhookSweepJob];
 
-/** Registers every job's handler; the payload is validated before the handler sees it. */
+/**
+ * Registers every job's handler (the payload is validated before the handler sees it) and its schedule, which
+ * takes effect when the workers start.
+ */
 export function registerJobs(queue: Queue, context: () => JobContext): void {
   for (const job of JOBS) {
     queue.work(job.name, async (payload, info) => {
       await job.handle(context(), job.payload.parse(payload), info);
     });
+    if (job.schedule) {
+      const payload = job.payload.parse(job.schedule.payload) as object;
+      queue.schedule(job.name, job.schedule.cron, payload, job.options);
+    }
   }
 }

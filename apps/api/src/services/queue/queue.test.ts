@@ -47,6 +47,17 @@ describe(`job queue (pg-boss on ${t.database.kind})`, () => {
     expect(calls).toBe(3);
   });
 
+  it('saves a registered schedule in pg-boss when the workers start, not before', async () => {
+    const schedules = () =>
+      t.database.query(`SELECT name, cron, data FROM pgboss.schedule WHERE name = 'test-cron'`);
+    queue.work('test-cron', async () => undefined);
+    queue.schedule('test-cron', '*/5 * * * *', { every: 5 });
+    await queue.drain();
+    expect(await schedules()).toEqual([]);
+    await queue.start();
+    expect(await schedules()).toEqual([{ name: 'test-cron', cron: '*/5 * * * *', data: { every: 5 } }]);
+  });
+
   it('hands jobs to polling workers once started', async () => {
     const seen: unknown[] = [];
     let resolve: () => void = () => undefined;

@@ -33,7 +33,12 @@ export type Queue = {
   sendMany: (name: string, payloads: object[], options?: SendOptions) => Promise<void>;
   /** Registers the handler of a job name; with the workers running it starts polling at once. */
   work: (name: string, handler: JobHandler) => void;
-  /** Installs pg-boss (if needed) and starts polling workers for every registered job. */
+  /**
+   * Sends a job on a cron schedule (UTC) once the workers start (never in a process that only drains, such as
+   * tests). Kept in pg-boss: one instance sends each occurrence, however many servers run.
+   */
+  schedule: (name: string, cron: string, payload: object, options?: SendOptions) => void;
+  /** Installs pg-boss (if needed), starts polling workers for every registered job and its schedules. */
   start: () => Promise<void>;
   stop: () => Promise<void>;
   /** Runs queued jobs in this process until none is left (tests, scripts); returns how many ran. */
@@ -71,8 +76,8 @@ function bossOptions(config: Config, database: Database, options: QueueOptions):
   const common: PgBoss.ConstructorOptions = {
     schema: PG_BOSS_SCHEMA,
     migrate: true,
-    // Cron scheduling is unused; maintenance (expiry, archiving) only where workers run for real.
-    schedule: false,
+    // Cron schedules and maintenance (expiry, archiving) only where workers run for real.
+    schedule: config.NODE_ENV !== 'test',
     supervise: config.NODE_ENV !== 'test',
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
   };
@@ -109,6 +114,7 @@ export function createQueue(
 ): Queue {
   const handlers = new Map<string, JobHandler>();
   const workerIds = new Map<string, string>();
+  const schedules = new Map<string, { cron: string; payload: object; options?: SendOptions }>();
   let boss: PgBoss | null = null;
   let booting: Promise<PgBoss> | null = null;
   let workersStarted = false;
@@ -163,6 +169,14 @@ export function createQueue(
     workerIds.set(name, id);
   }
 
+  async function applySchedule(instance: PgBoss, name: string): Promise<void> {
+    const entry = schedules.get(name);
+    if (!entry) return;
+    await ensureQueue(instance, name); // a schedule needs its queue
+    // Upserts by name: every start rewrites the cron and payload, so a changed schedule takes effect.
+    await instance.schedule(name, entry.cron, entry.payload, toBossSendOptions(entry.options));
+  }
+
   return {
     async send(name, payload, sendOptions) {
       const instance = await boot();
@@ -207,10 +221,20 @@ export function createQueue(
       }
     },
 
+    schedule(name, cron, payload, sendOptions) {
+      schedules.set(name, { cron, payload, ...(sendOptions ? { options: sendOptions } : {}) });
+      if (workersStarted && boss) {
+        applySchedule(boss, name).catch((err: unknown) =>
+          log.error({ job: name, error: errorData(err) }, 'job schedule not saved'),
+        );
+      }
+    },
+
     async start() {
       const instance = await boot();
       workersStarted = true;
       for (const name of handlers.keys()) await startWorker(instance, name);
+      for (const name of schedules.keys()) await applySchedule(instance, name);
     },
 
     async stop() {
