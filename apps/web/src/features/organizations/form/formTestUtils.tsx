@@ -6,6 +6,7 @@ import type { TOrganization } from '@sc/shared/organizations';
 import type { TUserType } from '@sc/shared/roles';
 import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fullOrganization } from '../test/organizationBuilders.ts';
 
 export const LANGUAGES: TLanguage[] = [
   { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null },
@@ -15,55 +16,23 @@ export const LANGUAGES: TLanguage[] = [
 
 const envelope = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
+/** The organization the form tests edit: a stand-alone clinic with one consent text and company info. */
 export function makeOrganization(overrides: Partial<TOrganization> = {}): TOrganization {
-  return {
+  return fullOrganization({
     id: 5,
     name: 'City Clinic',
-    country: 'India',
-    country_code: 'IN',
     state: 'Maharashtra',
     address_1: 'MG Road',
-    address_2: null,
     address_3: 'Pune',
     zipcode: '411001',
-    timezone: 'Asia/Kolkata',
-    language: 1,
-    parent: null,
     can_create_organization: false,
     created: '2026-01-01T00:00:00Z',
-    latitude: null,
-    longitude: null,
-    mobile: null,
-    has_web_access: true,
-    webhook_url: null,
-    webhook_auth_token: null,
-    webhook_switch: false,
-    qr_enabled_for_training: true,
-    is_orca_navigation_allowed: false,
-    is_cervaical_navigation_allowed: true,
-    enable_send_sms_to_patient: false,
-    enable_send_email_to_patient: false,
-    include_consent_form_in_report: false,
-    automatic_tile_selection_enabled: false,
-    is_storage_optimised: false,
-    is_booking_enabled: false,
-    allow_offline_payment: false,
-    price: null,
-    currency: null,
-    total_bookings_per_slot: null,
-    can_be_cancel_before: null,
-    customized_message: null,
-    customized_message_qr_path: null,
-    ibe_consent_form: ['I agree to the breast examination.'],
-    available_days: [],
-    localize: {},
-    company_info: { name: 'City Clinic', city: 'Pune', zip_code: '411001', state: 'Maharashtra', address: 'MG Road' },
-    last_sync_date: null,
     modified: '2026-01-01T00:00:00Z',
-    created_by: null,
-    modified_by: null,
+    is_cervaical_navigation_allowed: true,
+    ibe_consent_form: ['I agree to the breast examination.'],
+    company_info: { name: 'City Clinic', city: 'Pune', zip_code: '411001', state: 'Maharashtra', address: 'MG Road' },
     ...overrides,
-  };
+  });
 }
 
 type Replies = Parameters<typeof mockFetch>[0];
