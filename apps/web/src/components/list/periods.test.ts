@@ -8,9 +8,9 @@ describe('periodToQuery', () => {
     expect(periodToQuery({ period: 'today' }, 'date_time', now)).toEqual({});
   });
 
-  it('sends the last 30 whole days, today included, for Last 30 Days', () => {
+  it('sends today minus 30 days through today for Last 30 Days, as the spec defines it', () => {
     expect(periodToQuery({ period: '30' }, 'date_time', now)).toEqual({
-      date_time_after: '2026-02-14',
+      date_time_after: '2026-02-13',
       date_time_before: '2026-03-15',
     });
   });

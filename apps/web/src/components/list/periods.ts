@@ -27,7 +27,7 @@ export type PeriodParams = { period: PeriodValue } & DateRange;
 /** Which pair of date parameters a list's API reads: scans use date_time_*, others created_*. */
 export type PeriodField = 'date_time' | 'created';
 
-/** Days the Last 30 Days tab covers, today included. */
+/** Last 30 Days = today minus 30 days through today (part 2 §9, part 3 §9). */
 export const LAST_DAYS = 30;
 /** The custom range dialog opens on the last 10 days to today (part 1 §9). */
 export const DEFAULT_RANGE_DAYS = 10;
@@ -62,8 +62,7 @@ export function periodToQuery(
       return { month: 'last_month' };
     case '30': {
       const today = dayjs(now);
-      // 30 whole days, today being the last of them.
-      return { [after]: toApiDate(today.subtract(LAST_DAYS - 1, 'day')), [before]: toApiDate(today) };
+      return { [after]: toApiDate(today.subtract(LAST_DAYS, 'day')), [before]: toApiDate(today) };
     }
     case 'custom_range':
       // A custom tab without a start (a hand-edited URL) filters nothing rather than failing.
