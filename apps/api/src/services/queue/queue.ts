@@ -102,6 +102,13 @@ function toBossSendOptions(options: SendOptions = {}): PgBoss.SendOptions {
   return out;
 }
 
+const QUEUE_CREATE_ATTEMPTS = 4;
+
+/** PostgreSQL's deadlock_detected: the victim's transaction was rolled back and may simply run again. */
+function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
+}
+
 function errorData(err: unknown): object {
   return err instanceof Error ? { message: err.message.slice(0, 1000) } : { message: String(err) };
 }
@@ -140,10 +147,26 @@ export function createQueue(
     }
   }
 
+  // pg-boss creates a queue with DDL (a partition of its job table). Two creations at once, or one racing
+  // pg-boss's own maintenance, can deadlock on PostgreSQL: create one at a time, and retry a deadlock victim.
+  let queueCreation: Promise<void> = Promise.resolve();
   async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
     if (createdQueues.has(name)) return;
-    await instance.createQueue(name); // does nothing when it exists
-    createdQueues.add(name);
+    const run = queueCreation.then(async () => {
+      if (createdQueues.has(name)) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await instance.createQueue(name); // does nothing when it exists
+          break;
+        } catch (err) {
+          if (!isDeadlock(err) || attempt >= QUEUE_CREATE_ATTEMPTS) throw err;
+          await new Promise((r) => setTimeout(r, 50 * attempt));
+        }
+      }
+      createdQueues.add(name);
+    });
+    queueCreation = run.catch(() => undefined);
+    await run;
   }
 
   async function runJob(name: string, job: PgBoss.JobWithMetadata | PgBoss.Job): Promise<void> {
