@@ -1,6 +1,5 @@
 // Cervical (Cervaical) exams, their photo/video documents and the per-reviewer reviews (part 3 §3),
 // plus the catalogues of image qualities and clinical findings a review answers.
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -14,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, REVIEWER_STATUSES, REVIEW_STATUSES } from '@sc/shared/constants';
 import { byUser, createdModified } from './columns.ts';
-import { examColumns, type StoredFile } from './exam-columns.ts';
+import { breastFindingColumns, examColumns, type StoredFile } from './exam-columns.ts';
 import { users } from './identity.ts';
 
 export type ExamFilePath = { reports?: StoredFile[]; consent_form?: StoredFile[] };
@@ -25,18 +24,7 @@ export const cervicalExams = pgTable(
     id: serial('id').primaryKey(),
     ...examColumns(),
     // The row shape of part 3 §3 repeats the breast fields; kept so the list and CSV read one table.
-    breastType: integer('breast_type'),
-    leftBreastFinding: text('left_breast_finding')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    rightBreastFinding: text('right_breast_finding')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    isPositive: boolean('is_positive').generatedAlwaysAs(
-      sql`(cardinality(left_breast_finding) > 0 OR cardinality(right_breast_finding) > 0)`,
-    ),
+    ...breastFindingColumns(),
     notes: jsonb('notes').$type<{ message?: string | null }>().notNull().default({}),
     filePath: jsonb('file_path').$type<ExamFilePath>().notNull().default({}),
     /** DESIGN §7: the first reviewer of the exam's documents is reviewer 1, the second reviewer 2. */

@@ -1,4 +1,5 @@
 // Columns every uploaded examination shares (breast scan, cervical exam, ORCA exam): who, where, which device.
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { organizations } from './organizations.ts';
@@ -34,4 +35,24 @@ export const examColumns = () => ({
   /** The record's id in the device's local database; with the device serial it identifies an upload. */
   localDbId: text('local_db_id'),
   metadata: jsonb('metadata').$type<ExamMetadata>().notNull().default({}),
+});
+
+/**
+ * Breast findings of a breast scan (and of the cervical row, which repeats them, part 3 §3). A scan is positive
+ * when its left or right finding list is not empty (DESIGN §7): a generated column, never written.
+ */
+export const breastFindingColumns = () => ({
+  /** 1 Small, 2 Medium, 3 Large. */
+  breastType: integer('breast_type'),
+  leftBreastFinding: text('left_breast_finding')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  rightBreastFinding: text('right_breast_finding')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  isPositive: boolean('is_positive').generatedAlwaysAs(
+    sql`(cardinality(left_breast_finding) > 0 OR cardinality(right_breast_finding) > 0)`,
+  ),
 });

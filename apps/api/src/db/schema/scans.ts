@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ASSESSMENT_RESULTS, SCAN_TYPES } from '@sc/shared/constants';
 import { byUser, createdModified } from './columns.ts';
-import { examColumns, type StoredFile } from './exam-columns.ts';
+import { breastFindingColumns, examColumns, type StoredFile } from './exam-columns.ts';
 
 export type ScanFilesPath = {
   reports?: StoredFile[];
@@ -43,19 +43,7 @@ export const scans = pgTable(
       .$type<TrainingScanObservation>()
       .notNull()
       .default({}),
-    /** 1 Small, 2 Medium, 3 Large. */
-    breastType: integer('breast_type'),
-    leftBreastFinding: text('left_breast_finding')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    rightBreastFinding: text('right_breast_finding')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    isPositive: boolean('is_positive').generatedAlwaysAs(
-      sql`(cardinality(left_breast_finding) > 0 OR cardinality(right_breast_finding) > 0)`,
-    ),
+    ...breastFindingColumns(),
     notes: jsonb('notes').$type<{ message?: string | null }>().notNull().default({}),
     sendReportToPatient: boolean('send_report_to_patient').notNull().default(false),
     sentReportToPatient: boolean('sent_report_to_patient').notNull().default(false),

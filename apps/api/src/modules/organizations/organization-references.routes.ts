@@ -13,6 +13,7 @@ import {
 } from '@sc/shared/references';
 import { requireActor } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
+import { parsePathId } from '../../http/params.ts';
 import {
   createOrganizationReference,
   deleteOrganizationReference,
@@ -30,10 +31,10 @@ const preValidation = async (request: FastifyRequest) => {
 
 const ZIdParams = z.object({ id: z.string() });
 
-/** A path id that is not a positive integer names nothing: 404, as for an unknown id. */
 function parseId(raw: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
-  return Number(raw);
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
+  return id;
 }
 
 export const organizationReferenceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,6 @@
 // Organization use cases (read side). The route has already checked the role; here the scope is resolved and
 // applied, so an organization outside it is as missing as one that does not exist.
 import {
-  MAX_ID,
   ORGANIZATION_DEFAULT_ORDERING,
   type TOrganization,
   type TOrganizationListItem,
@@ -30,6 +29,7 @@ import type { LocalizedConsent } from '../../db/schema/organizations.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound, type FieldErrors } from '../../http/errors.ts';
+import { parsePathId } from '../../http/params.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { toPageParams } from '../../http/pagination.ts';
 import { requestPeriod } from '../../http/period.ts';
@@ -76,20 +76,13 @@ export async function listOrganizations(
   return { count, results: rows.map(presentOrganizationListItem) };
 }
 
-/** `{id}` from the path: anything but a positive 32-bit integer names no organization → 404. */
-export function parseOrganizationId(raw: string): number | undefined {
-  if (!/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}
-
 export async function getOrganization(
   ctx: OrganizationServiceContext,
   actor: Actor,
   rawId: string,
   usingReadDb = false,
 ): Promise<TOrganization> {
-  const id = parseOrganizationId(rawId);
+  const id = parsePathId(rawId);
   if (id === undefined) throw notFound();
   const scope = await resolveScope(ctx.database.db, actor);
   const row = await queries.findOrganization(usingReadDb ? ctx.database.readDb : ctx.database.db, scope, id);
@@ -380,7 +373,7 @@ export async function updateOrganization(
   meta: Meta = {},
 ): Promise<TOrganizationSaved> {
   assertCanWrite(actor, 'edit');
-  const id = parseOrganizationId(rawId);
+  const id = parsePathId(rawId);
   if (id === undefined) throw notFound();
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);

@@ -2,10 +2,10 @@
 // it for GET and HEAD only (http/authenticate.ts), it expires in one hour, and ending it revokes it. Both the
 // start and the end are audited with both identities.
 import { USER_MESSAGES, canImpersonate, type TImpersonationResponse } from '@sc/shared/users';
-import { MAX_ID } from '@sc/shared/organizations';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, nonFieldError, notFound } from '../../http/errors.ts';
+import { parsePathId } from '../../http/params.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { revokeSession } from '../auth/sessions.queries.ts';
 import { createSession } from '../auth/sessions.service.ts';
@@ -20,13 +20,6 @@ export const IMPERSONATION_ERRORS = {
   nested: 'An impersonation token cannot start another impersonation.',
 } as const;
 
-/** `{id}` from the path: anything but a positive 32-bit integer names no user → 404. */
-function parseUserId(raw: string): number | undefined {
-  if (!/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}
-
 export async function startImpersonation(
   ctx: AuthContext,
   actor: Actor,
@@ -36,7 +29,7 @@ export async function startImpersonation(
   // A read-only token must not mint another token (it would outlive and escape its own hour).
   if (actor.impersonatorId !== null) throw new AppError('forbidden', IMPERSONATION_ERRORS.nested);
   if (actor.userType !== 'ADMIN') throw new AppError('forbidden', AUTH_ERRORS.forbidden);
-  const id = parseUserId(rawId);
+  const id = parsePathId(rawId);
   const target = id === undefined ? null : await findUser(ctx.database.db, id);
   // Deleted accounts are anonymised shells: as missing as an unknown id.
   if (!target || target.deletedAt) throw notFound();
