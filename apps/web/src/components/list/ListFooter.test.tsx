@@ -37,6 +37,20 @@ describe('ListFooter', () => {
     expect(screen.getByRole('button', { name: 'last page' })).toBeInTheDocument();
   });
 
+  it.each([
+    [1, 24, ['1', '2', '3', '4', '5']],
+    [2, 24, ['1', '2', '3', '4', '5']],
+    [23, 24, ['20', '21', '22', '23', '24']],
+    [24, 24, ['20', '21', '22', '23', '24']],
+    [1, 6, ['1', '2', '3', '4', '5']],
+    [6, 6, ['2', '3', '4', '5', '6']],
+    [1, 3, ['1', '2', '3']],
+  ])('never shows more than 5 page links, near either end too (page %i of %i)', (page, pages, links) => {
+    renderFooter({ page, total: pages * 10 });
+    expect(pageLinks()).toEqual(links);
+    expect(screen.getByRole('button', { name: String(page) })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('moves to the page clicked and to the last page', async () => {
     const user = userEvent.setup();
     const { onPageChange } = renderFooter();
