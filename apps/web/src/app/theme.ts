@@ -53,7 +53,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { centered: true, radius: 'lg' } },
+    // Every dialog's close icon gets an accessible name here, once (Mantine leaves it unnamed).
+    // Modal renders its title as an h2: dialogs pass plain text, never a Title (no heading inside a heading).
+    Modal: {
+      defaultProps: { centered: true, radius: 'lg', closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { radius: 'md' } },
     PasswordInput: { defaultProps: { radius: 'md' } },

@@ -62,7 +62,6 @@ export function AlertDialog({ opened, onClose, autoClose = true, variant = 'succ
       opened={opened}
       onClose={onClose}
       withCloseButton={!autoClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       size={variant === 'map' ? 'xl' : 'sm'}
     >
       <AlertBody variant={variant} {...content} />
@@ -81,7 +80,6 @@ export function openAlert({ autoClose = true, variant = 'success', ...content }:
     modals.open({
       modalId,
       withCloseButton: !autoClose,
-      closeButtonProps: { 'aria-label': 'Close' },
       size: variant === 'map' ? 'xl' : 'sm',
       children: <AlertBody variant={variant} {...content} />,
       onClose: () => {

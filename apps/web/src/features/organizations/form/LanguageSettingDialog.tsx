@@ -2,7 +2,7 @@
 // the base list of the main form). Rows are added with a language picker and removed after confirmation;
 // Submit saves them all — to the organization when it exists, else into the create form's state.
 import { useEffect, useRef, useState } from 'react';
-import { Button, Divider, Group, Loader, Modal, Paper, Stack, Text, Title, Tooltip, ActionIcon, Center } from '@mantine/core';
+import { Button, Divider, Group, Loader, Modal, Paper, Stack, Text, Tooltip, ActionIcon, Center } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -144,7 +144,7 @@ export function LanguageSettingDialog({ opened, onClose, organizationId, value, 
       onClose={() => onClose(false)}
       title={
         <Stack gap={0}>
-          <Title order={3}>Language setting</Title>
+          <span>Language setting</span>
           {/* Opened from the list, the dialog names the organization it edits. */}
           {value === undefined && organization.data && (
             <Text size="sm" c="dimmed" data-testid="language-setting-organization">

@@ -2,7 +2,7 @@
 // flag off, booking mode), §5 (the shared ZOrganizationInput), §6 (who edits which flag) and §8 (server errors on
 // their fields and in a 5-second error area). Opened from the list, the detail page and the user card.
 import { useState } from 'react';
-import { Button, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@sc/shared/constants';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
@@ -68,7 +68,7 @@ export function OrganizationFormDialog({ opened, onClose, organizationId, parent
     <Modal
       opened={opened}
       onClose={() => onClose(false)}
-      title={<Title order={3}>{editing ? 'Edit Organization' : 'Create Organization'}</Title>}
+      title={editing ? 'Edit Organization' : 'Create Organization'}
       size="72rem"
       fullScreen={small}
       closeOnClickOutside={false}
