@@ -1,15 +1,33 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
+import { ListDate } from './ListDate.tsx';
+import { PHONE_QUERY } from './usePhoneLayout.ts';
 import { ListTable, emptyText, orderingToSortStatus, sortStatusToOrdering, type ListColumn } from './ListTable.tsx';
 
 type Row = { id: number; name: string; created: string };
 const columns: ListColumn<Row>[] = [
   { accessor: 'name', title: 'Name', sortable: true },
   { accessor: 'created', title: 'Date', sortable: true },
-  { accessor: 'id', title: 'ID' },
+  { accessor: 'id', title: 'ID', hideOnPhone: true },
 ];
+
+const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+
+/** The screen is a phone: the media queries of a 390 px viewport match. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '' || query === 'all' || query === PHONE_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
 const rows: Row[] = [
   { id: 1, name: 'North', created: '2026-01-01' },
   { id: 2, name: 'South', created: '2026-01-02' },
@@ -61,5 +79,48 @@ describe('ListTable', () => {
     await user.click(screen.getByTestId('row-actions-2'));
     await user.click(await screen.findByTestId('row-action-details'));
     expect(onDetails).toHaveBeenCalledWith(2);
+  });
+
+  it('does not leave the empty text for screen readers next to real rows', () => {
+    renderWithProviders(<ListTable records={rows} columns={columns} fetching={false} emptyText="No devices yet!" />);
+    expect(screen.getByText('North')).toBeInTheDocument();
+    expect(screen.queryByText('No devices yet!')).not.toBeInTheDocument();
+  });
+
+  it('does not announce the empty text while the first page loads', () => {
+    renderWithProviders(<ListTable records={undefined} columns={columns} fetching emptyText="No devices yet!" />);
+    expect(screen.queryByText('No devices yet!')).not.toBeInTheDocument();
+  });
+
+  it('keeps every row’s actions in reach on a phone: low-priority columns go and the actions column is pinned', async () => {
+    onPhone();
+    // mantine-datatable pins only cells it has measured; jsdom lays nothing out.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 80, 40));
+    renderWithProviders(
+      <ListTable records={rows} columns={columns} fetching={false} emptyText="" rowActions={() => [{ label: 'Details', onClick: () => {} }]} />,
+    );
+    expect(headers()).toEqual(['Name', 'Date', '']);
+    await waitFor(() => expect(screen.getByTestId('row-actions-1').closest('td')).toHaveAttribute('data-pinned', 'right'));
+  });
+
+  it('shows every column on a wide screen', () => {
+    renderWithProviders(<ListTable records={rows} columns={columns} fetching={false} emptyText="" />);
+    expect(headers()).toEqual(['Name', 'Date', 'ID']);
+  });
+});
+
+describe('ListDate', () => {
+  it('shows date and time on one line on a wide screen', () => {
+    renderWithProviders(<ListDate value="2026-01-05T09:30:00Z" />);
+    const cell = screen.getByText(/^05 Jan 2026 \d\d:\d\d [AP]M$/);
+    expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
+  it('shows only the day on a phone, with the full date as its title', () => {
+    onPhone();
+    renderWithProviders(<ListDate value="2026-01-05T09:30:00Z" />);
+    const cell = screen.getByText('05 Jan 2026');
+    expect(cell).toHaveAttribute('title', expect.stringMatching(/^05 Jan 2026 \d\d:\d\d [AP]M$/));
+    expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 });

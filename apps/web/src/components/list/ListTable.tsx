@@ -1,11 +1,17 @@
 // The table of every list: mantine-datatable with sorting mapped to the API's `ordering`
-// ('name', '-created'), a row actions menu, a loading overlay and the list's empty text.
+// ('name', '-created'), a row actions menu, a loading overlay and the list's empty text. On a phone
+// (≤ 600 px) columns marked `hideOnPhone` are left out and the actions column is pinned to the right
+// edge, so a row's actions stay in reach however wide the other columns are.
 import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { usePhoneLayout } from './usePhoneLayout.ts';
 
-export type ListColumn<T> = DataTableColumn<T>;
+export type ListColumn<T> = DataTableColumn<T> & {
+  /** Left out on a phone: a column the row can do without (an id, a secondary detail). */
+  hideOnPhone?: boolean;
+};
 
 export type RowAction = {
   label: string;
@@ -72,13 +78,14 @@ export function ListTable<T>({
   rowLabel,
   testId = 'list-table',
 }: ListTableProps<T>) {
+  const phone = usePhoneLayout();
   const actionColumn: ListColumn<T>[] = rowActions
     ? [
         {
           accessor: '__actions',
           title: '',
           textAlign: 'right',
-          width: 64,
+          width: phone ? 48 : 64,
           render: (record) => {
             const actions = rowActions(record);
             if (actions.length === 0) return null;
@@ -119,17 +126,23 @@ export function ListTable<T>({
   const sortStatus = orderingToSortStatus<T>(ordering);
   const empty = !fetching && (records?.length ?? 0) === 0;
 
-  const allColumns: ListColumn<T>[] = [...columns, ...actionColumn];
+  const allColumns: DataTableColumn<T>[] = [...columns, ...actionColumn]
+    .filter((column) => !(phone && column.hideOnPhone))
+    .map(({ hideOnPhone: _hideOnPhone, ...column }) => column);
   const table = {
     records: records ?? [],
     columns: allColumns,
     fetching,
     idAccessor,
     noRecordsText,
+    // mantine-datatable keeps its empty state in the page and only fades it out; next to real rows
+    // (or while loading) a screen reader would still read 'No X yet!'. Render it only when empty.
+    ...(empty ? {} : { emptyState: <span hidden /> }),
+    pinLastColumn: phone && rowActions !== undefined,
     minHeight: empty || !records ? 200 : undefined,
     highlightOnHover: true,
     verticalSpacing: 'sm' as const,
-    horizontalSpacing: 'md' as const,
+    horizontalSpacing: phone ? ('xs' as const) : ('md' as const),
     withTableBorder: false,
     'data-testid': testId,
   };
