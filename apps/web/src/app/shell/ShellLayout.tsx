@@ -72,7 +72,8 @@ export function ShellLayout() {
   const user = userQuery.data;
   const hasMenu = menuFor(user.user_type, apiMode).length > 0;
   // While an ADMIN impersonates, the banner sits above the top bar (part 1 §4).
-  const headerHeight = 60 + (user.is_impersonated ? IMPERSONATION_BANNER_HEIGHT : 0);
+  const banner = user.is_impersonated ? IMPERSONATION_BANNER_HEIGHT : { base: 0, sm: 0 };
+  const headerHeight = { base: 60 + banner.base, sm: 60 + banner.sm };
 
   return (
     <SessionUserContext.Provider value={user}>

@@ -37,6 +37,25 @@ describe('ImpersonationBanner', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('real');
   });
 
+  it('ends the impersonation with a plain Stop impersonating button, once however often it is clicked', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    localStorage.setItem(TOKEN_KEY, 'real');
+    localStorage.setItem(IMPERSONATION_TOKEN_KEY, 'seen-as');
+    const fetchMock = mockFetch({ 'DELETE /api/v1/user/impersonation/': { status: 204 } });
+    renderWithProviders(<ImpersonationBanner user={seen} />);
+
+    const stop = screen.getByRole('button', { name: 'Stop impersonating' });
+    fireEvent.click(stop);
+    fireEvent.click(stop);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
+    expect(localStorage.getItem(IMPERSONATION_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('real');
+    // The switch follows: it is off and disabled while the console reloads.
+    expect(screen.getByRole('switch', { name: 'As seen By' })).not.toBeChecked();
+  });
+
   it('returns to the real user even when the impersonation token has already expired', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     localStorage.setItem(TOKEN_KEY, 'real');

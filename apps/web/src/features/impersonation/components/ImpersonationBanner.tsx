@@ -1,13 +1,16 @@
-// The 'Impersonation Mode' banner at the top of the shell (part 1 §4): who is seen, and an 'As seen By' switch
-// that is on; switching it off ends the impersonation and reloads as the real user.
+// The 'Impersonation Mode' banner at the top of the shell (part 1 §4): who is seen, the spec's 'As seen By' switch
+// (on; switching it off ends the impersonation) and a plain 'Stop impersonating' button doing the same. Both
+// reload as the real user.
 import { useState } from 'react';
-import { Group, Loader, Switch, Text } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Box, Button, Loader, Switch, Text } from '@mantine/core';
+import { IconEye, IconLogout2 } from '@tabler/icons-react';
 import type { TSessionUser } from '@sc/shared/auth';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { endImpersonation } from '../impersonation.api.ts';
+import classes from './ImpersonationBanner.module.css';
 
-export const IMPERSONATION_BANNER_HEIGHT = 40;
+/** Two rows on a phone, one from sm up (the shell adds this to its header height). */
+export const IMPERSONATION_BANNER_HEIGHT = { base: 64, sm: 40 } as const;
 
 type ImpersonationBannerProps = { user: TSessionUser };
 
@@ -16,29 +19,26 @@ export function ImpersonationBanner({ user }: ImpersonationBannerProps) {
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
 
   const stop = () => {
+    if (ending) return;
     setEnding(true);
     void endImpersonation();
   };
 
   return (
-    <Group
+    <Box
+      className={classes.banner}
       h={IMPERSONATION_BANNER_HEIGHT}
-      px="md"
-      gap="md"
-      justify="center"
-      wrap="nowrap"
-      bg="orange.6"
-      c="white"
-      role="status"
+      role="region"
+      aria-label="Impersonation Mode"
       data-testid="impersonation-banner"
     >
-      <Group gap={6} wrap="nowrap">
-        <IconEye size={18} />
+      <div className={classes.mode}>
+        <IconEye size={18} aria-hidden />
         <Text fw={700} size="sm">
           Impersonation Mode
         </Text>
-      </Group>
-      <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+      </div>
+      <div className={classes.seen}>
         <Switch
           checked={!ending}
           onChange={(e) => {
@@ -48,20 +48,36 @@ export function ImpersonationBanner({ user }: ImpersonationBannerProps) {
           color="dark"
           size="sm"
           label="As seen By"
-          aria-label="As seen By"
-          styles={{ label: { color: 'white', fontWeight: 500 } }}
+          classNames={{ label: classes.switchLabel }}
           data-testid="impersonation-switch"
         />
-        <Text size="sm" fw={600} truncate data-testid="impersonation-seen-as">
+        <Text
+          size="sm"
+          fw={600}
+          className={classes.name}
+          title={`${name} (${ROLE_LABELS[user.user_type]})`}
+          data-testid="impersonation-seen-as"
+        >
           {name} ({ROLE_LABELS[user.user_type]})
         </Text>
         {user.impersonator?.email && (
-          <Text size="xs" visibleFrom="sm" style={{ opacity: 0.85 }} truncate>
+          <Text size="xs" visibleFrom="md" className={classes.name} style={{ opacity: 0.9 }}>
             · you are {user.impersonator.email}
           </Text>
         )}
-        {ending && <Loader size="xs" color="white" />}
-      </Group>
-    </Group>
+      </div>
+      <Button
+        className={classes.stop}
+        size="compact-sm"
+        variant="white"
+        color="dark"
+        leftSection={ending ? <Loader size={12} color="dark" /> : <IconLogout2 size={14} aria-hidden />}
+        onClick={stop}
+        disabled={ending}
+        data-testid="impersonation-stop"
+      >
+        Stop impersonating
+      </Button>
+    </Box>
   );
 }

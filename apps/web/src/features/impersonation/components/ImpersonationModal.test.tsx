@@ -4,6 +4,7 @@ import type { TOrganizationUser } from '@sc/shared/users';
 import { browser } from '../../../api/browser.ts';
 import { IMPERSONATION_TOKEN_KEY, TOKEN_KEY } from '../../../api/storage.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { BREAKPOINTS } from '@sc/shared/constants';
 import { ImpersonationModal } from './ImpersonationModal.tsx';
 
 const LIST = 'GET /api/v1/organization/user/';
@@ -85,6 +86,33 @@ describe('ImpersonationModal', () => {
     expect(url!.searchParams.get('is_valid')).toBe('true');
     expect(url!.searchParams.get('limit')).toBe('10');
     expect(url!.searchParams.get('page')).toBe('1');
+  });
+
+  it('keeps every Impersonate button on screen on a phone by folding the columns into one User cell', async () => {
+    // A 390 px viewport: the phone media query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '' || query === 'all' || query === `(max-width: ${BREAKPOINTS.xs}px)`,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    mockFetch({ [LIST]: { body: { count: 1, next: null, previous: null, results: [makeListUser()] } } });
+    renderWithProviders(<ImpersonationModal opened onClose={() => undefined} />);
+
+    expect(await screen.findByText('Meera Kulkarni')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['User', 'Actions']);
+    const row = screen.getByText('Meera Kulkarni').closest('tr')!;
+    // The facts of the wide columns are all still there, in the one cell.
+    for (const fact of ['#12', '+91-9876500012', 'meera@example.org', 'Lotus Clinic', 'ORG Admin']) {
+      expect(within(row).getByText(fact)).toBeInTheDocument();
+    }
+    expect(within(row).getByText(/^Created 03 Feb 2026/)).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Impersonate Meera Kulkarni' })).toBeInTheDocument();
   });
 
   it("shows 'No users' when the list is empty", async () => {

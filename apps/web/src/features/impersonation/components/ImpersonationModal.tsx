@@ -1,13 +1,19 @@
 // The Impersonation modal of part 1 §2.7: search, a paginated table of the users an ADMIN may impersonate
-// (every listed type but ADMIN, valid accounts only) and an Impersonate button per row.
+// (every listed type but ADMIN, valid accounts only) and an Impersonate button per row. On a phone the spec's
+// columns fold into one 'User' cell beside the button, so Impersonate stays on screen at 390 px.
 import { useEffect, useState } from 'react';
-import { Badge, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
-import { BREAKPOINTS, DATE_DISPLAY_FORMAT, DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@sc/shared/constants';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import {
+  BREAKPOINTS,
+  DATE_DISPLAY_FORMAT,
+  DEFAULT_PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+} from '@sc/shared/constants';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { IMPERSONATABLE_TYPES, type TOrganizationUser } from '@sc/shared/users';
 import { ApiError, errorMessage } from '../../../api/client.ts';
@@ -16,30 +22,29 @@ import { useImpersonationUsers, useStartImpersonation } from '../impersonation.a
 
 type ImpersonationModalProps = { opened: boolean; onClose: () => void };
 
+const PHONE_QUERY = `(max-width: ${BREAKPOINTS.xs}px)`;
+
 export function ImpersonationModal({ opened, onClose }: ImpersonationModalProps) {
-  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.xs}px)`);
+  // Read at once: a phone never lays out the wide table first.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Modal
-      fullScreen={small}
+      fullScreen={phone}
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={700} fz="lg">
-          Impersonation
-        </Text>
-      }
+      title="Impersonation"
       size="80rem"
       data-testid="impersonation-modal"
     >
       {/* Mounted only while open, so the list is fetched only then. */}
-      <ImpersonationUserTable />
+      <ImpersonationUserTable phone={phone} />
     </Modal>
   );
 }
 
 const fullName = (u: TOrganizationUser) => `${u.first_name} ${u.last_name}`.trim() || u.username;
 
-function ImpersonationUserTable() {
+function ImpersonationUserTable({ phone }: { phone: boolean }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -74,6 +79,26 @@ function ImpersonationUserTable() {
   };
   const busy = start.isPending || start.isSuccess;
 
+  const actionColumn: DataTableColumn<TOrganizationUser> = {
+    accessor: 'actions',
+    title: <VisuallyHidden>Actions</VisuallyHidden>,
+    textAlign: 'right',
+    width: phone ? 120 : undefined,
+    render: (u) => (
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => impersonate(u)}
+        aria-label={`Impersonate ${fullName(u)}`}
+        loading={start.isPending && start.variables === u.id}
+        disabled={busy && start.variables !== u.id}
+        data-testid={`impersonate-${u.id}`}
+      >
+        Impersonate
+      </Button>
+    ),
+  };
+
   return (
     <Stack gap="md">
       <TextInput
@@ -99,68 +124,7 @@ function ImpersonationUserTable() {
         records={query.data?.results ?? []}
         fetching={query.isFetching}
         noRecordsText="No users"
-        columns={[
-          { accessor: 'id', title: 'ID', width: 80 },
-          {
-            accessor: 'name',
-            title: 'Name',
-            render: (u) => (
-              <Text size="sm" fw={500}>
-                {fullName(u)}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'contact',
-            title: 'Mobile/E-mail',
-            render: (u) => (
-              <Stack gap={0}>
-                <Text size="sm">{u.mobile ?? '—'}</Text>
-                <Text size="xs" c="dimmed">
-                  {u.email ?? '—'}
-                </Text>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'organization',
-            title: 'Organization/User Type',
-            render: (u) => (
-              <Stack gap={2} align="flex-start">
-                <Text size="sm">{u.organization_data?.name ?? '—'}</Text>
-                <Badge variant="light" size="sm">
-                  {ROLE_LABELS[u.user_type]}
-                </Badge>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'created',
-            title: 'Created',
-            render: (u) => (
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {dayjs(u.created).format(DATE_DISPLAY_FORMAT)}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (u) => (
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => impersonate(u)}
-                loading={start.isPending && start.variables === u.id}
-                disabled={busy && start.variables !== u.id}
-                data-testid={`impersonate-${u.id}`}
-              >
-                Impersonate
-              </Button>
-            ),
-          },
-        ]}
+        columns={phone ? [userColumn, actionColumn] : [...wideColumns, actionColumn]}
       />
       {/* The same footer as every list: page sizes, the total and a 5-link pager (part 1 §2.4, §9). */}
       <ListFooter
@@ -176,3 +140,71 @@ function ImpersonationUserTable() {
     </Stack>
   );
 }
+
+const contact = (u: TOrganizationUser) => (
+  <Stack gap={0} style={{ minWidth: 0 }}>
+    <Text size="sm">{u.mobile ?? '—'}</Text>
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {u.email ?? '—'}
+    </Text>
+  </Stack>
+);
+
+const organizationAndType = (u: TOrganizationUser) => (
+  <Stack gap={2} align="flex-start">
+    <Text size="sm">{u.organization_data?.name ?? '—'}</Text>
+    <Badge variant="light" size="sm">
+      {ROLE_LABELS[u.user_type]}
+    </Badge>
+  </Stack>
+);
+
+const created = (u: TOrganizationUser) => dayjs(u.created).format(DATE_DISPLAY_FORMAT);
+
+/** The columns of part 1 §2.7, from sm up. */
+const wideColumns: DataTableColumn<TOrganizationUser>[] = [
+  { accessor: 'id', title: 'ID', width: 80 },
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (u) => (
+      <Text size="sm" fw={500}>
+        {fullName(u)}
+      </Text>
+    ),
+  },
+  { accessor: 'contact', title: 'Mobile/E-mail', render: contact },
+  { accessor: 'organization', title: 'Organization/User Type', render: organizationAndType },
+  {
+    accessor: 'created',
+    title: 'Created',
+    render: (u) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {created(u)}
+      </Text>
+    ),
+  },
+];
+
+/** On a phone: the same facts in one cell. */
+const userColumn: DataTableColumn<TOrganizationUser> = {
+  accessor: 'name',
+  title: 'User',
+  render: (u) => (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {fullName(u)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          #{u.id}
+        </Text>
+      </Group>
+      {contact(u)}
+      {organizationAndType(u)}
+      <Text size="xs" c="dimmed">
+        Created {created(u)}
+      </Text>
+    </Stack>
+  ),
+};
