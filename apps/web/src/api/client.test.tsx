@@ -31,6 +31,15 @@ describe('api client', () => {
     expect(headersOf(fetchMock, 1).Authorization).toBe('Token real');
   });
 
+  it('sends using_read_db=true on every list read, and not on other reads', async () => {
+    const fetchMock = mockFetch({ 'GET /api/v1/organization/': { body: { count: 0, results: [] } }, 'GET /api/v1/organization/3/': { body: {} } });
+    await api.list('organization/', { query: { page: 2, search: 'north' } });
+    await api.get('organization/3/');
+    const queryOf = (i: number) => Object.fromEntries(new URL(String(fetchMock.mock.calls[i]?.[0]), 'http://x').searchParams);
+    expect(queryOf(0)).toEqual({ page: '2', search: 'north', using_read_db: 'true' });
+    expect(queryOf(1)).toEqual({});
+  });
+
   it('builds query strings without empty values', () => {
     expect(buildUrl('organization/', { page: 2, search: '', ids: [1, 2], day: undefined, using_read_db: true })).toBe(
       '/api/v1/organization/?page=2&ids=1%2C2&using_read_db=true',

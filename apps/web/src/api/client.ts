@@ -210,8 +210,18 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 
 type Opts = Omit<RequestOptions, 'method' | 'body'>;
 
+/**
+ * What every list read adds to its query: part 1 §7 and §9 send lists with `using_read_db=true`, so a
+ * configured read replica serves them. Lists go through `api.list` (or spread this) so none forgets it.
+ * Single records and reads that follow a save (a detail page) stay on the primary.
+ */
+export const LIST_READ_QUERY = { using_read_db: true } as const;
+
 export const api = {
   get: <T>(path: string, opts?: Opts) => apiFetch<T>(path, { ...opts, method: 'GET' }),
+  /** GET of a list (`{count, results}` or a lookup such as a picker's search), from the read replica. */
+  list: <T>(path: string, opts?: Opts) =>
+    apiFetch<T>(path, { ...opts, method: 'GET', query: { ...opts?.query, ...LIST_READ_QUERY } }),
   post: <T>(path: string, body?: unknown, opts?: Opts) => apiFetch<T>(path, { ...opts, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, opts?: Opts) => apiFetch<T>(path, { ...opts, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, opts?: Opts) => apiFetch<T>(path, { ...opts, method: 'PATCH', body }),

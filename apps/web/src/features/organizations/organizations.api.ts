@@ -28,11 +28,11 @@ export const organizationKeys = {
   referenceList: (params: TReferenceListParams) => [...organizationKeys.references(), 'list', params] as const,
 };
 
-/** GET organization/ — keeps the previous page on screen while the next one loads. */
+/** GET organization/ (from the read replica, as every list) — keeps the previous page on screen while the next one loads. */
 export function useOrganizations(params: TOrganizationQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: organizationKeys.list(params),
-    queryFn: ({ signal }) => api.get<TOrganizationList>('organization/', { query: params, signal }),
+    queryFn: ({ signal }) => api.list<TOrganizationList>('organization/', { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -57,7 +57,7 @@ export function useInvalidateOrganizations() {
 export function useReferences(params: TReferenceListParams, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: organizationKeys.referenceList(params),
-    queryFn: ({ signal }) => api.get<TPaginated<TReference>>('organization/reference/', { query: params, signal }),
+    queryFn: ({ signal }) => api.list<TPaginated<TReference>>('organization/reference/', { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });

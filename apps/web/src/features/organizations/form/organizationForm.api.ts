@@ -32,7 +32,7 @@ export function useGeocode(q: string) {
 export function useLanguageOptions(search: string, limit = 50) {
   return useQuery({
     queryKey: [...organizationFormKeys.languages(search), limit],
-    queryFn: ({ signal }) => api.get<TLanguageList>('language/', { query: { search, limit }, signal }),
+    queryFn: ({ signal }) => api.list<TLanguageList>('language/', { query: { search, limit }, signal }),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -51,7 +51,7 @@ export function useParentCandidates(search: string, enabled: boolean) {
   return useQuery({
     queryKey: organizationFormKeys.parents(search),
     queryFn: ({ signal }) =>
-      api.get<TOrganizationList>('organization/', {
+      api.list<TOrganizationList>('organization/', {
         query: { search, can_create_organization: true, limit: 10 },
         signal,
       }),

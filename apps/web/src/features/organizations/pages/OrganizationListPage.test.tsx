@@ -23,7 +23,7 @@ function setup(role: TUserType = 'ADMIN', path = '/organization', results = rows
 }
 
 describe('OrganizationListPage', () => {
-  it('lists organizations with a Distributor badge, the creation date and the total', async () => {
+  it('lists organizations with a Distributor badge, the creation date and the total, read from the read replica', async () => {
     const { fetchMock } = setup();
     expect(await screen.findByText('North Hospital')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Organization' })).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('OrganizationListPage', () => {
     expect(screen.queryByTestId('distributor-badge-3')).not.toBeInTheDocument();
     expect(screen.getAllByText(dayjs('2026-01-05T09:30:00Z').format(DATE_DISPLAY_FORMAT))).toHaveLength(2);
     expect(screen.getByTestId('list-total')).toHaveTextContent('42 items');
-    expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created' });
+    expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' });
   });
 
   it('sends the filter dropdown choice to the API and keeps it in the URL', async () => {
@@ -73,6 +73,7 @@ describe('OrganizationListPage', () => {
       page: '2',
       limit: '20',
       ordering: 'name',
+      using_read_db: 'true',
     });
   });
 
