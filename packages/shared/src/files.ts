@@ -2,6 +2,8 @@
 // `POST file/upload/` and `GET file/?path=`. Types are decided by the file's content, never by its name.
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, FIRMWARE_MAX_BYTES, IMAGE_MAX_BYTES, UPLOAD_FOLDERS } from './constants.ts';
+import { ORGANIZATION_EDIT_ROLES } from './organization-input.ts';
+import type { TUserType } from './roles.ts';
 import { MESSAGES } from './validation.ts';
 
 export type TUploadFolder = (typeof UPLOAD_FOLDERS)[number];
@@ -29,6 +31,23 @@ export const FILE_KIND_EXTENSIONS: Record<TFileKind, string> = {
 };
 
 export const IMAGE_KINDS = ['png', 'jpeg', 'webp'] as const satisfies readonly TFileKind[];
+export type TImageKind = (typeof IMAGE_KINDS)[number];
+export const isImageKind = (kind: TFileKind): kind is TImageKind => (IMAGE_KINDS as readonly TFileKind[]).includes(kind);
+
+/**
+ * Largest image accepted, read from its header before anything is decoded: a small file can declare a huge
+ * canvas (a 50000×50000 PNG compresses to a few kilobytes and would need 10 GB to decode). The console crops
+ * logos and QR images to far less; 40 megapixels is a large phone photo.
+ */
+export const IMAGE_MAX_SIDE = 10_000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** True when an image of these dimensions may be stored. */
+export const isImageSizeAllowed = (width: number, height: number): boolean =>
+  width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE && width * height <= IMAGE_MAX_PIXELS;
+
+/** The longest `path` of `GET file/?path=` (and of any stored key). */
+export const FILE_PATH_MAX = 500;
 
 export const FILE_MESSAGES = {
   noFile: 'No file was submitted.',
@@ -41,6 +60,10 @@ export const FILE_MESSAGES = {
   imageTooLarge: 'Image size need less than 5Mb',
   documentTooLarge: 'File size need less than 20Mb',
   unknownFolder: `Select a valid choice. Folders: ${UPLOAD_FOLDERS.join(', ')}.`,
+  imageDimensionsTooLarge: (width: number, height: number) =>
+    `The image is ${width}×${height} pixels: at most ${IMAGE_MAX_SIDE} pixels a side and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels are allowed.`,
+  pathTooLong: `Ensure this field has no more than ${FILE_PATH_MAX} characters.`,
+  noOrganizationForFolder: 'Files in this folder belong to no organization: leave the organization out.',
 } as const;
 
 export type TFolderRule = {
@@ -48,43 +71,69 @@ export type TFolderRule = {
   maxBytes: number;
   invalidMessage: string;
   tooLargeMessage: string;
-  /** Only ADMIN and SUB_ADMIN may upload here (firmware is pushed to every device). */
-  platformAdminOnly?: boolean;
+  /** The roles that may upload here; any other role gets 403. */
+  uploaders: readonly TUserType[];
+  /**
+   * Whose file it is. 'organization': the organization named in the form, else the uploader's own; it must be in
+   * the uploader's scope (404 otherwise), and the file is readable by whoever has that organization in scope.
+   * 'platform': no organization (firmware goes to every device); readable by the uploader and platform admins.
+   */
+  owner: 'organization' | 'platform';
 };
 
-const imageRule: TFolderRule = {
+const PLATFORM_ADMINS: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN'];
+
+// Logos and customized-message QR images are part of an organization's record: whoever may edit the organization
+// may upload them (the organization in scope is checked per upload). test/ and user_test/ are part 1's image
+// folders that no screen uses yet: the same rule, not a wider one.
+const organizationImageRule: TFolderRule = {
   kinds: IMAGE_KINDS,
   maxBytes: IMAGE_MAX_BYTES,
   invalidMessage: FILE_MESSAGES.invalidImage,
   tooLargeMessage: FILE_MESSAGES.imageTooLarge,
+  uploaders: ORGANIZATION_EDIT_ROLES,
+  owner: 'organization',
 };
 
-/** What each upload folder of part 1 §9 takes. */
+/**
+ * What each upload folder of part 1 §9 takes and who may upload into it (DESIGN §6: scope). Scan reports and
+ * exam documents are written by devices and the server, not by console users: until an area writes them through
+ * this endpoint, only platform admins may (CERVAICAL_REVIEWER and TECHNICIAN upload nothing here).
+ */
 export const FOLDER_RULES: Record<TUploadFolder, TFolderRule> = {
-  companylogo: imageRule,
-  customized: imageRule,
-  user_test: imageRule,
-  test: imageRule,
+  companylogo: organizationImageRule,
+  customized: organizationImageRule,
+  user_test: organizationImageRule,
+  test: organizationImageRule,
   firmware: {
     kinds: ['ibe'],
     maxBytes: FIRMWARE_MAX_BYTES,
     invalidMessage: FILE_MESSAGES.invalidFirmware,
     tooLargeMessage: FILE_MESSAGES.firmwareTooLarge,
-    platformAdminOnly: true,
+    // Firmware is pushed to every device.
+    uploaders: PLATFORM_ADMINS,
+    owner: 'platform',
   },
   reports: {
     kinds: ['pdf'],
     maxBytes: DOCUMENT_MAX_BYTES,
     invalidMessage: FILE_MESSAGES.invalidPdf,
     tooLargeMessage: FILE_MESSAGES.documentTooLarge,
+    uploaders: PLATFORM_ADMINS,
+    owner: 'organization',
   },
   documents: {
     kinds: ['pdf', 'png', 'jpeg', 'webp', 'mp4'],
     maxBytes: DOCUMENT_MAX_BYTES,
     invalidMessage: FILE_MESSAGES.invalidDocument,
     tooLargeMessage: FILE_MESSAGES.documentTooLarge,
+    uploaders: PLATFORM_ADMINS,
+    owner: 'organization',
   },
 };
+
+/** True when `role` may upload into `folder` (the organization's scope is checked by the API per upload). */
+export const canUploadTo = (role: TUserType, folder: TUploadFolder): boolean => FOLDER_RULES[folder].uploaders.includes(role);
 
 /** The largest file any folder takes: the upload stream is cut there. */
 export const UPLOAD_MAX_BYTES = Math.max(...Object.values(FOLDER_RULES).map((r) => r.maxBytes));
@@ -106,9 +155,9 @@ export const ZFileUploadResult = z.object({
 });
 export type TFileUploadResult = z.infer<typeof ZFileUploadResult>;
 
-/** GET file/?path= */
+/** GET file/?path= (the schema-level message would otherwise answer 'required' for a path that is too long). */
 export const ZFileQuery = z.object({
-  path: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(500),
+  path: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(FILE_PATH_MAX, FILE_MESSAGES.pathTooLong),
 });
 export type TFileQuery = z.infer<typeof ZFileQuery>;
 

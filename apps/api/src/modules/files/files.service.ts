@@ -1,8 +1,10 @@
 // Uploads and downloads of stored files (DESIGN §1, §7b; part 1 §5, §9). A file's type is read from its content;
-// each folder takes certain types up to a size; names get a random prefix and a timestamp so that nobody can
-// guess another file's path. Who may read a file is decided by its row in the files table: its owner
-// organization must be in the caller's scope (no owner: the uploader and platform admins only). Anything else,
-// including a path that could never have been stored, answers 404.
+// each folder takes certain types up to a size, from certain roles (FOLDER_RULES in packages/shared); images are
+// refused past a pixel cap read from their header; names get a random prefix and a timestamp so that nobody can
+// guess another file's path. A file belongs to an organization in the uploader's scope (or to nobody: the
+// platform's firmware, an ADMIN's upload before its organization exists). Who may read a file is decided by that
+// row: its organization must be in the caller's scope (no organization: the uploader and platform admins only).
+// Anything else, including a path that could never have been stored, answers 404.
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,9 +13,15 @@ import {
   FILE_KIND_EXTENSIONS,
   FILE_MESSAGES,
   FOLDER_RULES,
+  IMAGE_KINDS,
   ZUploadFolder,
+  canUploadTo,
   fileUrl,
+  isImageKind,
+  isImageSizeAllowed,
+  type TFileKind,
   type TFileUploadResult,
+  type TFolderRule,
 } from '@sc/shared/files';
 import { isConsoleRole, isPlatformAdmin } from '@sc/shared/roles';
 import type { AppContext } from '../../app.ts';
@@ -22,7 +30,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { isInScope, resolveScope } from '../../http/scope.ts';
-import { detectFileKind } from '../../services/storage/sniff.ts';
+import { detectFileKind, readImageDimensions } from '../../services/storage/sniff.ts';
 import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/storage-key.ts';
 import type { Storage } from '../../services/storage/storage.ts';
 import { findFileByPath, insertFile, setFileOrganization, type FileRow } from './files.queries.ts';
@@ -36,7 +44,14 @@ export type UploadForm = {
   file: { name: string | undefined; data: Buffer | null; size: number; tooLarge: boolean } | null;
 };
 
-export type StoredFile = { body: Readable; contentType: string; size: number | null; name: string };
+/** `inline` for images (shown in the console), `attachment` for everything else (PDFs, video, firmware). */
+export type StoredFile = {
+  body: Readable;
+  contentType: string;
+  size: number | null;
+  name: string;
+  disposition: 'inline' | 'attachment';
+};
 
 export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadForm): Promise<TFileUploadResult> {
   if (!isConsoleRole(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
@@ -44,7 +59,10 @@ export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadFo
   if (!folderResult.success) throw badRequest({ folder: folderResult.error.issues.map((i) => i.message) });
   const folder = folderResult.data;
   const rule = FOLDER_RULES[folder];
-  if (rule.platformAdminOnly && !isPlatformAdmin(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+  if (!canUploadTo(actor.userType, folder)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+  // Whose file it is, before its content is looked at: an organization out of scope answers 404 whatever the file.
+  const { db } = ctx.database;
+  const organizationId = await ownerOrganization(db, actor, rule, form.organization);
 
   const file = form.file;
   if (!file) throw fieldError('file', FILE_MESSAGES.noFile);
@@ -52,9 +70,8 @@ export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadFo
   if (file.size === 0) throw fieldError('file', FILE_MESSAGES.emptyFile);
   const kind = detectFileKind(file.data, file.name, rule.kinds);
   if (!kind) throw fieldError('file', rule.invalidMessage);
+  assertImageDimensions(file.data, kind, rule);
 
-  const { db } = ctx.database;
-  const organizationId = await ownerOrganization(db, actor, form.organization);
   const at = ctx.now();
   const contentType = FILE_KIND_CONTENT_TYPES[kind];
   const key = `${folder}/${randomBytes(8).toString('hex')}_${at.getTime()}_${sanitizeFileName(file.name, FILE_KIND_EXTENSIONS[kind])}`;
@@ -79,17 +96,38 @@ export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadFo
   return { url: fileUrl(key), path: key, img: key, content_type: contentType, size: file.size };
 }
 
+/** Refuses an image whose header declares more pixels than the cap, before anything decodes it. */
+function assertImageDimensions(data: Buffer, kind: TFileKind, rule: TFolderRule): void {
+  if (!isImageKind(kind)) return;
+  const size = readImageDimensions(data, kind);
+  if (!size) throw fieldError('file', rule.invalidMessage);
+  if (!isImageSizeAllowed(size.width, size.height)) {
+    throw fieldError('file', FILE_MESSAGES.imageDimensionsTooLarge(size.width, size.height));
+  }
+}
+
 /**
- * The organization that owns the upload: the `organization` form field when given (it must be in the caller's
- * scope, e.g. an ADMIN uploading another organization's logo), else the caller's own organization.
+ * The organization that owns the upload. For an organization folder: the `organization` form field when given
+ * (an ADMIN uploading another organization's logo; outside the caller's scope, or unknown → 404), else the
+ * caller's own organization when it is in their scope (a MANAGER's own organization may not be), else none.
+ * A platform folder (firmware) belongs to no organization.
  */
-async function ownerOrganization(db: Db, actor: Actor, raw: string | undefined): Promise<number | null> {
+async function ownerOrganization(db: Db, actor: Actor, rule: TFolderRule, raw: string | undefined): Promise<number | null> {
   const value = raw?.trim();
-  if (!value) return actor.organizationId;
-  const invalid = () => fieldError('organization', `Invalid pk "${value.slice(0, 20)}" - object does not exist.`);
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw invalid();
+  if (rule.owner === 'platform') {
+    if (value) throw fieldError('organization', FILE_MESSAGES.noOrganizationForFolder);
+    return null;
+  }
+  const scope = await resolveScope(db, actor);
+  if (!value) {
+    const own = actor.organizationId;
+    return own !== null && (await isInScope(db, scope, own)) ? own : null;
+  }
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
+    throw fieldError('organization', `Invalid pk "${value.slice(0, 20)}" - object does not exist.`);
+  }
   const id = Number(value);
-  if (!(await isInScope(db, await resolveScope(db, actor), id))) throw invalid();
+  if (!(await isInScope(db, scope, id))) throw notFound();
   return id;
 }
 
@@ -97,6 +135,8 @@ async function canRead(db: Db, actor: Actor, row: FileRow): Promise<boolean> {
   if (row.organizationId === null) return row.userId === actor.id || isPlatformAdmin(actor.userType);
   return isInScope(db, await resolveScope(db, actor), row.organizationId);
 }
+
+const INLINE_CONTENT_TYPES: ReadonlySet<string> = new Set(IMAGE_KINDS.map((kind) => FILE_KIND_CONTENT_TYPES[kind]));
 
 export async function readFile(ctx: FilesContext, actor: Actor, path: string): Promise<StoredFile> {
   // A path that no upload could have produced ('..', absolute, backslashes) is not even looked up.
@@ -106,7 +146,21 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
   if (!row || !(await canRead(db, actor, row))) throw notFound();
   const stored = await ctx.storage.get(row.path);
   if (!stored) throw notFound();
-  return { body: stored.body, contentType: row.contentType, size: stored.size ?? row.size, name: basename(row.path) };
+  return {
+    body: stored.body,
+    contentType: row.contentType,
+    size: stored.size ?? row.size,
+    name: downloadName(row.path),
+    // Only the image types an upload could have been sniffed as are shown inline: a PDF (which may carry
+    // JavaScript) or anything else is saved, never rendered on the API's origin.
+    disposition: INLINE_CONTENT_TYPES.has(row.contentType) ? 'inline' : 'attachment',
+  };
+}
+
+/** 'companylogo/3f9a…_1764000000000_logo.png' → 'logo.png': the stored name without its random prefix. */
+function downloadName(key: string): string {
+  const name = basename(key);
+  return /^[0-9a-f]{16}_\d+_(.+)$/.exec(name)?.[1] ?? name;
 }
 
 /**

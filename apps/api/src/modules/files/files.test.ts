@@ -3,26 +3,60 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FILE_MESSAGES, type TFileUploadResult } from '@sc/shared/files';
-import { FIRMWARE_MAX_BYTES, IMAGE_MAX_BYTES } from '@sc/shared/constants';
+import { FILE_MESSAGES, FILE_PATH_MAX, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, type TFileUploadResult } from '@sc/shared/files';
+import { FIRMWARE_MAX_BYTES, IMAGE_MAX_BYTES, UPLOAD_FOLDERS } from '@sc/shared/constants';
 import { MESSAGES } from '@sc/shared/validation';
 import type { TUserType } from '@sc/shared/roles';
 import { files } from '../../db/schema/index.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { FILE_CONTENT_SECURITY_POLICY } from './files.routes.ts';
 import { auth, createOrganization, createUser, signIn } from '../../test/factories.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-files-test-'));
 const t = await setupTestApp({ DATA_DIR: dataDir });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-// A real 1×1 PNG and the first bytes of a JPEG.
+// Real 1×1 PNG, JPEG and WebP images.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0rest-of-a-jpeg')]);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+// A PDF whose open action runs JavaScript.
+const SCRIPTED_PDF = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+// Headers only, declaring any size: enough for the header reader, nothing a decoder could use.
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+};
+const pngDeclaring = (width: number, height: number) =>
+  Buffer.concat([PNG.subarray(0, 8), u32(13), Buffer.from('IHDR'), u32(width), u32(height), Buffer.from([8, 6, 0, 0, 0]), u32(0), u32(0), Buffer.from('IEND'), u32(0)]);
+const jpegDeclaring = (width: number, height: number) =>
+  Buffer.concat([
+    JPEG.subarray(0, 20),
+    Buffer.from([0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+const webpDeclaring = (width: number, height: number) => {
+  const chunk = Buffer.alloc(10);
+  chunk.writeUIntLE(width - 1, 4, 3);
+  chunk.writeUIntLE(height - 1, 7, 3);
+  const body = Buffer.concat([Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0]), chunk]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(body.length);
+  return Buffer.concat([Buffer.from('RIFF'), size, body]);
+};
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
 type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
 
@@ -58,6 +92,13 @@ function upload(token: string | null, folder: string | null, file: { filename: s
   const { payload, headers } = multipart(parts);
   return t.app.inject({ method: 'POST', url: '/api/v1/file/upload/', payload, headers: { ...headers, ...(token ? auth(token) : {}) } });
 }
+
+/** Objects on disk under the store's root. */
+const countObjects = () => {
+  const root = path.join(dataDir, 'files');
+  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+};
+const countFiles = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
 
 const download = (token: string | null, filePath: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/file/?path=${encodeURIComponent(filePath)}`, headers: token ? auth(token) : {} });
@@ -164,7 +205,7 @@ describe('POST file/upload/', () => {
   it('reads the folder whether it comes before or after the file', async () => {
     const token = await tokenFor('ADMIN');
     const { payload, headers } = multipart([
-      { name: 'file', filename: 'a.webp', data: Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 rest', 'latin1') },
+      { name: 'file', filename: 'a.webp', data: WEBP },
       { name: 'folder', value: 'test' },
     ]);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/file/upload/', payload, headers: { ...headers, ...auth(token) } });
@@ -172,14 +213,130 @@ describe('POST file/upload/', () => {
     expect(res.json()).toMatchObject({ content_type: 'image/webp' });
   });
 
-  it("refuses an organization field outside the caller's scope", async () => {
+  it("an ORG_ADMIN cannot upload a logo into another organization: 404, and nothing is stored", async () => {
     const mine = await createOrganization(t);
     const theirs = await createOrganization(t);
-    const res = await upload(await tokenFor('ORG_ADMIN', mine.id), 'companylogo', { filename: 'a.png', data: PNG }, [
-      { name: 'organization', value: String(theirs.id) },
-    ]);
+    const before = await countFiles();
+    const objectsBefore = countObjects();
+    for (const folder of ['companylogo', 'customized', 'test', 'user_test']) {
+      const res = await upload(await tokenFor('ORG_ADMIN', mine.id), folder, { filename: 'a.png', data: PNG }, [
+        { name: 'organization', value: String(theirs.id) },
+      ]);
+      expect({ folder, status: res.statusCode, body: res.json() }).toEqual({ folder, status: 404, body: { detail: 'Not found.' } });
+    }
+    // An id that names no organization answers the same; a malformed one is a field error.
+    const unknown = await upload(await tokenFor('ADMIN'), 'companylogo', { filename: 'a.png', data: PNG }, [{ name: 'organization', value: '2147483647' }]);
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await upload(await tokenFor('ADMIN'), 'companylogo', { filename: 'a.png', data: PNG }, [{ name: 'organization', value: 'x1' }]);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ organization: ['Invalid pk "x1" - object does not exist.'] });
+    expect(await countFiles()).toBe(before);
+    expect(countObjects()).toBe(objectsBefore);
+  });
+
+  it('a DISTRIBUTOR_ADMIN uploads a logo for a sub-organization in its tree, not for one outside it', async () => {
+    const distributor = await createOrganization(t, { canCreateOrganization: true });
+    const child = await createOrganization(t, { parentId: distributor.id });
+    const outside = await createOrganization(t);
+    const token = await tokenFor('DISTRIBUTOR_ADMIN', distributor.id);
+    const ok = await upload(token, 'companylogo', { filename: 'a.png', data: PNG }, [{ name: 'organization', value: String(child.id) }]);
+    expect(ok.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(files).where(eq(files.path, ok.json<TFileUploadResult>().path));
+    expect(row?.organizationId).toBe(child.id);
+    const refused = await upload(token, 'companylogo', { filename: 'a.png', data: PNG }, [{ name: 'organization', value: String(outside.id) }]);
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it("a CERVAICAL_REVIEWER cannot upload into any folder, its own organization's or another's: 403, nothing stored", async () => {
+    const own = await createOrganization(t);
+    const other = await createOrganization(t);
+    const before = await countFiles();
+    for (const reviewer of [await tokenFor('CERVAICAL_REVIEWER', own.id), await tokenFor('CERVAICAL_REVIEWER')]) {
+      for (const folder of UPLOAD_FOLDERS) {
+        for (const organization of [null, own.id, other.id]) {
+          const file = folder === 'firmware' ? { filename: 'fw.ibe', data: Buffer.from('v2.1\n') } : folder === 'reports' ? { filename: 'r.pdf', data: PDF } : { filename: 'a.png', data: PNG };
+          const extra = organization === null ? [] : [{ name: 'organization', value: String(organization) }];
+          const res = await upload(reviewer, folder, file, extra);
+          expect({ folder, organization, status: res.statusCode, body: res.json() }).toEqual({
+            folder,
+            organization,
+            status: 403,
+            body: { detail: AUTH_ERRORS.forbidden },
+          });
+        }
+      }
+    }
+    expect(await countFiles()).toBe(before);
+  });
+
+  it('lets only platform admins upload reports and documents (no console screen writes them yet)', async () => {
+    const org = await createOrganization(t, { canCreateOrganization: true });
+    for (const userType of ['DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'] as const) {
+      const token = await tokenFor(userType, org.id);
+      for (const folder of ['reports', 'documents']) {
+        const res = await upload(token, folder, { filename: 'r.pdf', data: PDF });
+        expect({ userType, folder, status: res.statusCode }).toEqual({ userType, folder, status: 403 });
+      }
+    }
+    const sub = await upload(await tokenFor('SUB_ADMIN'), 'reports', { filename: 'r.pdf', data: PDF }, [{ name: 'organization', value: String(org.id) }]);
+    expect(sub.statusCode).toBe(200);
+    // The report is the organization's: its ORG_ADMIN reads it.
+    expect((await download(await tokenFor('ORG_ADMIN', org.id), sub.json<TFileUploadResult>().path)).statusCode).toBe(200);
+  });
+
+  it('keeps firmware out of every organization: an organization field is a field error', async () => {
+    const org = await createOrganization(t);
+    const res = await upload(await tokenFor('ADMIN'), 'firmware', { filename: 'fw.ibe', data: Buffer.from('v2.1\n') }, [{ name: 'organization', value: String(org.id) }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toHaveProperty('organization');
+    expect(res.json()).toEqual({ organization: [FILE_MESSAGES.noOrganizationForFolder] });
+  });
+
+  it("keeps a MANAGER's upload readable to it when its own organization is outside its linked scope", async () => {
+    const home = await createOrganization(t);
+    const linked = await createOrganization(t);
+    const manager = await createUser(t, { userType: 'MANAGER', organizationId: home.id, linkedOrganizationIds: [linked.id], password: null });
+    const token = await signIn(t, manager);
+    const res = await upload(token, 'companylogo', { filename: 'a.png', data: PNG });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(files).where(eq(files.path, res.json<TFileUploadResult>().path));
+    expect(row?.organizationId).toBeNull();
+    expect((await download(token, row!.path)).statusCode).toBe(200);
+    expect((await download(await tokenFor('ORG_ADMIN', home.id), row!.path)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['PNG', () => pngDeclaring(50_000, 50_000), 50_000, 50_000],
+    ['JPEG', () => jpegDeclaring(20_000, 20_000), 20_000, 20_000],
+    ['WebP', () => webpDeclaring(16_384, 16_384), 16_384, 16_384],
+    ['PNG one pixel high but wider than a side may be', () => pngDeclaring(IMAGE_MAX_SIDE + 1, 1), IMAGE_MAX_SIDE + 1, 1],
+    ['PNG within each side but over the pixel cap', () => pngDeclaring(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE), IMAGE_MAX_SIDE, IMAGE_MAX_SIDE],
+  ])('refuses a %s declaring too many pixels, from its header, and stores nothing', async (_label, make, width, height) => {
+    const before = await countFiles();
+    const res = await upload(await tokenFor('ADMIN'), 'companylogo', { filename: 'huge.png', data: make() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ file: [FILE_MESSAGES.imageDimensionsTooLarge(width, height)] });
+    expect(await countFiles()).toBe(before);
+  });
+
+  it('accepts an image at the cap, and checks images in documents too', async () => {
+    const token = await tokenFor('ADMIN');
+    expect((await upload(token, 'companylogo', { filename: 'wide.png', data: pngDeclaring(IMAGE_MAX_SIDE, IMAGE_MAX_PIXELS / IMAGE_MAX_SIDE) })).statusCode).toBe(200);
+    expect((await upload(token, 'documents', { filename: 'd.png', data: pngDeclaring(50_000, 50_000) })).json()).toEqual({
+      file: [FILE_MESSAGES.imageDimensionsTooLarge(50_000, 50_000)],
+    });
+  });
+
+  it('refuses an image whose header is unreadable or declares no pixels, and a GIF', async () => {
+    const token = await tokenFor('ADMIN');
+    for (const [name, data] of [
+      ['cut.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0rest-of-a-jpeg')])],
+      ['empty.png', pngDeclaring(0, 10)],
+      ['a.webp', Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 rest', 'latin1')],
+      ['a.gif', GIF],
+    ] as const) {
+      const res = await upload(token, 'companylogo', { filename: name, data });
+      expect({ name, status: res.statusCode, body: res.json() }).toEqual({ name, status: 400, body: { file: [FILE_MESSAGES.invalidImage] } });
+    }
   });
 
   it('needs a signed-in console user', async () => {
@@ -205,6 +362,79 @@ describe('GET file/?path=', () => {
     const child = await createOrganization(t, { parentId: mine.id });
     const childFile = (await upload(await tokenFor('ORG_ADMIN', child.id), 'test', { filename: 'c.png', data: PNG })).json<TFileUploadResult>();
     expect((await download(await tokenFor('DISTRIBUTOR_ADMIN', mine.id), childFile.path)).statusCode).toBe(200);
+  });
+
+  it("a CERVAICAL_REVIEWER reads the files of organizations in its tree only", async () => {
+    const tree = await createOrganization(t, { canCreateOrganization: true });
+    const child = await createOrganization(t, { parentId: tree.id });
+    const outside = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const pathFor = async (org: number) =>
+      (await upload(admin, 'companylogo', { filename: 'l.png', data: PNG }, [{ name: 'organization', value: String(org) }])).json<TFileUploadResult>().path;
+    const reviewer = await tokenFor('CERVAICAL_REVIEWER', tree.id);
+    expect((await download(reviewer, await pathFor(tree.id))).statusCode).toBe(200);
+    expect((await download(reviewer, await pathFor(child.id))).statusCode).toBe(200);
+    const res = await download(reviewer, await pathFor(outside.id));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('serves images inline and a PDF (even one with JavaScript) as a sandboxed attachment, never sniffed', async () => {
+    const admin = await tokenFor('ADMIN');
+    const pdf = (await upload(admin, 'documents', { filename: 'consent form.pdf', data: SCRIPTED_PDF })).json<TFileUploadResult>();
+    const got = await download(admin, pdf.path);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-disposition']).toBe('attachment; filename="consent_form.pdf"');
+    expect(got.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
+    expect(String(got.headers['content-security-policy']).split(';').map((d) => d.trim())).toContain('sandbox');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.rawPayload).toEqual(SCRIPTED_PDF);
+
+    const firmware = (await upload(admin, 'firmware', { filename: 'fw.ibe', data: Buffer.from('v2.1\n') })).json<TFileUploadResult>();
+    expect((await download(admin, firmware.path)).headers['content-disposition']).toBe('attachment; filename="fw.ibe"');
+
+    for (const [name, data] of [['logo.png', PNG], ['logo.jpg', JPEG], ['logo.webp', WEBP]] as const) {
+      const image = (await upload(admin, 'companylogo', { filename: name, data })).json<TFileUploadResult>();
+      const res = await download(admin, image.path);
+      expect({ name, disposition: res.headers['content-disposition'], csp: res.headers['content-security-policy'], nosniff: res.headers['x-content-type-options'] }).toEqual({
+        name,
+        disposition: `inline; filename="${name}"`,
+        csp: FILE_CONTENT_SECURITY_POLICY,
+        nosniff: 'nosniff',
+      });
+    }
+  });
+
+  it('answers a too-long or repeated path with a 400 on path that names the problem', async () => {
+    const admin = await tokenFor('ADMIN');
+    const long = await download(admin, `companylogo/${'a'.repeat(FILE_PATH_MAX)}.png`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ path: [FILE_MESSAGES.pathTooLong] });
+    expect(FILE_MESSAGES.pathTooLong).toBe(`Ensure this field has no more than ${FILE_PATH_MAX} characters.`);
+    const twice = await t.app.inject({ method: 'GET', url: '/api/v1/file/?path=a.png&path=b.png', headers: auth(admin) });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<{ path: string[] }>().path).not.toContain(MESSAGES.required);
+    const empty = await t.app.inject({ method: 'GET', url: '/api/v1/file/?path=', headers: auth(admin) });
+    expect(empty.json()).toEqual({ path: [MESSAGES.required] });
+    const nul = await t.app.inject({ method: 'GET', url: '/api/v1/file/?path=companylogo%2Fa%00.png', headers: auth(admin) });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ path: ['Null characters are not allowed.'] });
+  });
+
+  it.each([
+    ['encoded traversal', 'companylogo%2F..%2F..%2Fetc%2Fpasswd'],
+    ['double-encoded traversal', 'companylogo%2F%252e%252e%2F%252e%252e%2Fetc%2Fpasswd'],
+    ['encoded backslash traversal', '..%5C..%5Cetc%5Cpasswd'],
+    ['absolute Windows path', 'C%3A%5CWindows%5Cwin.ini'],
+    ['file URL', 'file%3A%2F%2F%2Fetc%2Fpasswd'],
+    ['overlong UTF-8 dot', 'companylogo%2F%C0%AE%C0%AE%2Fx'],
+    ['a path of dots', '....%2F....%2Fetc'],
+    ['a trailing slash', 'companylogo%2F'],
+  ])('answers 404 (never 500) for %s', async (_label, encoded) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/file/?path=${encoded}`, headers: auth(await tokenFor('ADMIN')) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
   it('lets an ADMIN give a file to an organization whose users then read it', async () => {

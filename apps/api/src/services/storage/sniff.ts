@@ -1,6 +1,8 @@
 // Content sniffing: what a file is, from its first bytes (magic numbers), never from its name or the type the
-// client claims. Firmware (.ibe) is text whose first line is the version, e.g. 'v2.14' (DESIGN §7).
-import type { TFileKind } from '@sc/shared/files';
+// client claims. Firmware (.ibe) is text whose first line is the version, e.g. 'v2.14' (DESIGN §7). Image
+// dimensions are read from the header (image-size), never by decoding the pixels.
+import { imageSize } from 'image-size';
+import type { TFileKind, TImageKind } from '@sc/shared/files';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 // ISO base media brands of MP4 video; HEIC/AVIF images and QuickTime share the 'ftyp' box but are not MP4.
@@ -27,15 +29,28 @@ function startsWith(data: Buffer, bytes: readonly number[], at = 0): boolean {
 const ascii = (data: Buffer, from: number, to: number) =>
   data.length >= to ? data.toString('latin1', from, to) : '';
 
+function isWebpFirstChunk(data: Buffer): boolean {
+  switch (ascii(data, 12, 16)) {
+    case 'VP8 ':
+      return startsWith(data, [0x9d, 0x01, 0x2a], 23);
+    case 'VP8L':
+      return data[20] === 0x2f;
+    case 'VP8X':
+      return data.length >= 30;
+    default:
+      return false;
+  }
+}
+
 /** The binary kind of `data` (png, jpeg, webp, pdf, mp4), or null. Minimal structure is checked too. */
 export function sniffBinaryKind(data: Buffer): Exclude<TFileKind, 'ibe'> | null {
   // PNG: signature, then the IHDR chunk first.
   if (startsWith(data, PNG) && ascii(data, 12, 16) === 'IHDR') return 'png';
   // JPEG: SOI then a marker.
   if (startsWith(data, [0xff, 0xd8, 0xff]) && data.length > 4) return 'jpeg';
-  // WEBP: RIFF container of form type WEBP with a VP8/VP8L/VP8X chunk.
-  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP' && ascii(data, 12, 15) === 'VP8')
-    return 'webp';
+  // WEBP: RIFF container of form type WEBP whose first chunk is VP8 (lossy: a key frame's start code), VP8L
+  // (lossless: its signature byte) or VP8X (extended: a 10-byte header).
+  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP' && isWebpFirstChunk(data)) return 'webp';
   if (ascii(data, 0, 5) === '%PDF-') return 'pdf';
   if (ascii(data, 4, 8) === 'ftyp' && MP4_BRANDS.has(ascii(data, 8, 12))) return 'mp4';
   return null;
@@ -78,4 +93,27 @@ export function detectFileKind(
   }
   const kind = sniffBinaryKind(data);
   return kind && accepted.includes(kind) ? kind : null;
+}
+
+// image-size's names for the kinds sniffBinaryKind recognises.
+const IMAGE_SIZE_TYPES: Record<TImageKind, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+/**
+ * Width and height an image of `kind` declares in its header, or null when the header is unreadable, names
+ * another format, or declares an empty canvas. Reads headers only: nothing is decoded, whatever the size claimed.
+ */
+export function readImageDimensions(data: Buffer, kind: TImageKind): { width: number; height: number } | null {
+  let size: ReturnType<typeof imageSize>;
+  try {
+    size = imageSize(data);
+  } catch {
+    return null;
+  }
+  if (size.type !== IMAGE_SIZE_TYPES[kind]) return null;
+  // A JPEG may carry several images (thumbnails, MPF): the largest one counts.
+  const all = [size, ...(size.images ?? [])];
+  const width = Math.max(...all.map((s) => s.width));
+  const height = Math.max(...all.map((s) => s.height));
+  if (!(width >= 1 && height >= 1)) return null;
+  return { width, height };
 }

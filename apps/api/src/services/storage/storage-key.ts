@@ -1,7 +1,9 @@
 // Storage keys are relative paths of plain segments ('companylogo/3f9a…_1764000000000_logo.png'). Anything
 // else (absolute paths, '..', backslashes, control characters) is refused before a store is touched.
+import { FILE_PATH_MAX } from '@sc/shared/files';
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-export const STORAGE_KEY_MAX = 500;
+export const STORAGE_KEY_MAX = FILE_PATH_MAX;
 
 /** True for a key made of 1–10 segments of letters, digits, '.', '_' and '-', none starting with a dot. */
 export function isSafeStorageKey(key: string): boolean {

@@ -8,12 +8,18 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { detectFileKind, readFirmwareVersion, sniffBinaryKind } from './sniff.ts';
+import { detectFileKind, readFirmwareVersion, readImageDimensions, sniffBinaryKind } from './sniff.ts';
 import { createStorage, type Storage } from './storage.ts';
 import { isSafeStorageKey, sanitizeFileName } from './storage-key.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
 
@@ -161,7 +167,7 @@ describe('content sniffing', () => {
   it('recognises images, PDF and MP4 by their first bytes', () => {
     expect(sniffBinaryKind(PNG)).toBe('png');
     expect(sniffBinaryKind(Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00]))).toBe('jpeg');
-    expect(sniffBinaryKind(Buffer.from('RIFF\0\0\0\0WEBPVP8L', 'latin1'))).toBe('webp');
+    expect(sniffBinaryKind(WEBP)).toBe('webp');
     expect(sniffBinaryKind(Buffer.from('%PDF-1.4\n'))).toBe('pdf');
     expect(sniffBinaryKind(Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0', 'latin1'))).toBe('mp4');
   });
@@ -169,6 +175,8 @@ describe('content sniffing', () => {
   it('refuses look-alikes: a truncated PNG signature, a RIFF WAVE, a HEIC, text', () => {
     expect(sniffBinaryKind(PNG.subarray(0, 8))).toBeNull();
     expect(sniffBinaryKind(Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1'))).toBeNull();
+    expect(sniffBinaryKind(Buffer.from('RIFF\x10\0\0\0WEBPVP8 rest-of-nothing', 'latin1'))).toBeNull();
+    expect(sniffBinaryKind(Buffer.from('RIFF\x10\0\0\0WEBPVP8Lxxxxx', 'latin1'))).toBeNull();
     expect(sniffBinaryKind(Buffer.from('\0\0\0\x18ftypheic\0\0\0\0', 'latin1'))).toBeNull();
     expect(sniffBinaryKind(Buffer.from('hello'))).toBeNull();
   });
@@ -187,6 +195,23 @@ describe('content sniffing', () => {
     expect(detectFileKind(PNG, 'a.png', ['pdf'])).toBeNull();
     expect(detectFileKind(Buffer.from('v1.2\n'), 'fw.IBE', ['ibe'])).toBe('ibe');
     expect(detectFileKind(Buffer.from('v1.2\n'), 'fw.txt', ['ibe'])).toBeNull();
+  });
+});
+
+describe('image dimensions', () => {
+  it('reads width and height from PNG, JPEG and WebP headers', () => {
+    expect(readImageDimensions(PNG, 'png')).toEqual({ width: 1, height: 1 });
+    expect(readImageDimensions(JPEG, 'jpeg')).toEqual({ width: 1, height: 1 });
+    expect(readImageDimensions(WEBP, 'webp')).toEqual({ width: 1, height: 1 });
+  });
+
+  it('answers null for a header of another kind, a cut header or an empty canvas', () => {
+    expect(readImageDimensions(PNG, 'jpeg')).toBeNull();
+    expect(readImageDimensions(JPEG.subarray(0, 30), 'jpeg')).toBeNull();
+    expect(readImageDimensions(Buffer.from('not an image'), 'png')).toBeNull();
+    const empty = Buffer.from(PNG);
+    empty.writeUInt32BE(0, 16);
+    expect(readImageDimensions(empty, 'png')).toBeNull();
   });
 });
 
