@@ -18,11 +18,14 @@ export const useRequestOtp = () =>
 
 export const useVerifyOtp = () =>
   useMutation({
-    mutationFn: (input: TOtpRequest & { code: string }) => api.post<IdTokenResponse>('auth/otp/verify/', input),
+    mutationFn: (input: TOtpRequest & { code: string }) =>
+      api.post<IdTokenResponse>('auth/otp/verify/', input),
   });
 
 export const usePasswordSignIn = () =>
-  useMutation({ mutationFn: (input: TPasswordLogin) => api.post<TPasswordLoginResponse>('auth/password/', input) });
+  useMutation({
+    mutationFn: (input: TPasswordLogin) => api.post<TPasswordLoginResponse>('auth/password/', input),
+  });
 
 export const useRequestPasswordReset = () =>
   useMutation({ mutationFn: (input: { email: string }) => api.post<TDetail>('auth/password-reset/', input) });

@@ -12,7 +12,13 @@ type EmailLoginViewProps = {
   onUseMobile: () => void;
 };
 
-export function EmailLoginView({ initialEmail, loading, onSubmit, onForgotPassword, onUseMobile }: EmailLoginViewProps) {
+export function EmailLoginView({
+  initialEmail,
+  loading,
+  onSubmit,
+  onForgotPassword,
+  onUseMobile,
+}: EmailLoginViewProps) {
   const form = useForm<TPasswordLogin>({
     initialValues: { email: initialEmail, password: '' },
     validate: schemaResolver(ZPasswordLogin, { sync: true }),
@@ -53,7 +59,14 @@ export function EmailLoginView({ initialEmail, loading, onSubmit, onForgotPasswo
         <Button type="submit" fullWidth size="md" loading={loading} data-testid="login-email-submit">
           Log in
         </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={onUseMobile} data-testid="login-to-mobile">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="center"
+          onClick={onUseMobile}
+          data-testid="login-to-mobile"
+        >
           <Group gap={6} justify="center" component="span">
             <IconDeviceMobile size={16} />
             Log in with mobile number

@@ -18,7 +18,11 @@ export function ForgotPasswordView({ initialEmail, loading, onSubmit, onBack }: 
   });
 
   return (
-    <form onSubmit={form.onSubmit((v) => onSubmit(v.email.trim()))} noValidate data-testid="login-forgot-view">
+    <form
+      onSubmit={form.onSubmit((v) => onSubmit(v.email.trim()))}
+      noValidate
+      data-testid="login-forgot-view"
+    >
       <Stack gap="md">
         <TextInput
           label="Email"
@@ -31,7 +35,14 @@ export function ForgotPasswordView({ initialEmail, loading, onSubmit, onBack }: 
         <Button type="submit" fullWidth size="md" loading={loading} data-testid="forgot-submit">
           Submit
         </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={onBack} data-testid="forgot-back">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="center"
+          onClick={onBack}
+          data-testid="forgot-back"
+        >
           <Group gap={6} justify="center" component="span">
             <IconArrowLeft size={16} />
             Back to Log in

@@ -46,7 +46,14 @@ export function MobileLoginView({ initial, loading, onSubmit, onUseEmail }: Mobi
         <Button type="submit" fullWidth size="md" loading={loading} data-testid="login-mobile-submit">
           Log in
         </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={onUseEmail} data-testid="login-to-email">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="center"
+          onClick={onUseEmail}
+          data-testid="login-to-email"
+        >
           <Group gap={6} justify="center" component="span">
             <IconMail size={16} />
             Log in with e-mail and password

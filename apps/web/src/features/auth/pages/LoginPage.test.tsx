@@ -60,7 +60,10 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByTestId('login-code-view')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, 'POST /api/v1/auth/otp/')).toEqual({ mobile: '9876543210', mobile_country_code: 'IN' });
+    expect(bodyOf(fetchMock, 'POST /api/v1/auth/otp/')).toEqual({
+      mobile: '9876543210',
+      mobile_country_code: 'IN',
+    });
     expect(screen.getByTestId('login-code-sent')).toHaveTextContent('+91 9876543210');
     expect(screen.getByTestId('login-resend-countdown')).toHaveTextContent('60 s');
     expect(screen.queryByText('Resend code')).not.toBeInTheDocument();
@@ -74,8 +77,82 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
   });
 
+  describe('navigation between the views', () => {
+    const OTP_SENT = { 'POST /api/v1/auth/otp/': { body: { detail: 'Code sent.', resend_after: 60 } } };
+
+    async function toCodeView(user: ReturnType<typeof setup>['user']) {
+      await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(await screen.findByTestId('login-code-view')).toBeInTheDocument();
+    }
+
+    it('keeps browser Back inside the app: Back from the code screen returns to the number screen', async () => {
+      const { user, router } = setup(OTP_SENT);
+      await toCodeView(user);
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.search).toBe('?view=code');
+
+      await act(() => router.navigate(-1));
+      expect(screen.getByTestId('login-mobile-view')).toBeInTheDocument();
+      expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
+      expect(router.state.location.search).toBe('');
+      // Forward shows the code screen again, for the same number.
+      await act(() => router.navigate(1));
+      expect(screen.getByTestId('login-code-sent')).toHaveTextContent('+91 9876543210');
+    });
+
+    it('lets the user change the number from the code screen, keeping what was typed', async () => {
+      const { user, router } = setup(OTP_SENT);
+      await toCodeView(user);
+      await user.click(screen.getByRole('button', { name: 'Change number' }));
+      expect(screen.getByTestId('login-mobile-view')).toBeInTheDocument();
+      expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
+      // It went back in history: no code screen is left behind the number screen.
+      expect(router.state.historyAction).toBe('POP');
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('offers e-mail sign-in from the code screen, and Back from there returns to the number screen', async () => {
+      const { user, router } = setup(OTP_SENT);
+      await toCodeView(user);
+      await user.click(screen.getByRole('button', { name: 'Use e-mail instead' }));
+      expect(screen.getByTestId('login-email-view')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?view=email');
+
+      await act(() => router.navigate(-1));
+      expect(screen.getByTestId('login-mobile-view')).toBeInTheDocument();
+    });
+
+    it('starts at the number screen when the code screen is opened without a code sent (reload, shared link)', async () => {
+      mockFetch({ 'GET /api/v1/country/': { body: COUNTRIES } });
+      renderRoutes(routes, '/login?view=code');
+      expect(await screen.findByTestId('login-mobile-view')).toBeInTheDocument();
+    });
+
+    it('opens the view named in the URL', async () => {
+      mockFetch({ 'GET /api/v1/country/': { body: COUNTRIES } });
+      renderRoutes(routes, '/login?view=forgot');
+      expect(await screen.findByTestId('login-forgot-view')).toBeInTheDocument();
+    });
+
+    it('returns from Forgot Password to the e-mail view with Back, like its Back to Log in link', async () => {
+      const { user, router } = setup();
+      await user.click(screen.getByTestId('login-to-email'));
+      await user.type(screen.getByLabelText('Email'), 'asha@example.org');
+      await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
+      expect(screen.getByTestId('login-forgot-view')).toBeInTheDocument();
+      await act(() => router.navigate(-1));
+      expect(screen.getByTestId('login-email-view')).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('asha@example.org');
+      await act(() => router.navigate(-1));
+      expect(screen.getByTestId('login-mobile-view')).toBeInTheDocument();
+    });
+  });
+
   it('refuses a code that is not 6 digits', async () => {
-    const { user, fetchMock } = setup({ 'POST /api/v1/auth/otp/': { body: { detail: 'Code sent.', resend_after: 60 } } });
+    const { user, fetchMock } = setup({
+      'POST /api/v1/auth/otp/': { body: { detail: 'Code sent.', resend_after: 60 } },
+    });
     await user.type(screen.getByLabelText('Mobile number'), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await user.type(await screen.findByLabelText('Code'), '12345');
@@ -105,7 +182,10 @@ describe('LoginPage', () => {
 
   it("shows the server's e-mail login message and clears it after 6 s", async () => {
     const { user } = setup({
-      'POST /api/v1/auth/password/': { status: 400, body: { non_field_errors: [AUTH_MESSAGES.wrongPassword] } },
+      'POST /api/v1/auth/password/': {
+        status: 400,
+        body: { non_field_errors: [AUTH_MESSAGES.wrongPassword] },
+      },
     });
     await user.click(screen.getByTestId('login-to-email'));
     await user.type(screen.getByLabelText('Email'), 'asha@example.org');
@@ -183,13 +263,20 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Email'), 'asha@example.org');
     await user.type(screen.getByLabelText('Password'), 'secret-pass1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByTestId('login-error')).toHaveTextContent(`Error: ${AUTH_MESSAGES.idTokenInvalid}`);
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      `Error: ${AUTH_MESSAGES.idTokenInvalid}`,
+    );
   });
 
   it('asks for the code sent to the mobile when the account needs a second factor', async () => {
     const { user, fetchMock } = setup({
       'POST /api/v1/auth/password/': {
-        body: { second_factor_required: true, mobile: '9876543210', mobile_country_code: 'IN', resend_after: 60 },
+        body: {
+          second_factor_required: true,
+          mobile: '9876543210',
+          mobile_country_code: 'IN',
+          resend_after: 60,
+        },
       },
       'POST /api/v1/auth/otp/verify/': { body: { id_token: 'id-2' } },
       'POST /api/v1/user/login/': { body: { token: 'session-2', id: 7, is_trainer: false } },
@@ -201,6 +288,9 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByTestId('login-code-sent')).toHaveTextContent('+91 9876543210');
+    // The number is the account's: it cannot be changed here.
+    expect(screen.queryByRole('button', { name: 'Change number' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use e-mail instead' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();

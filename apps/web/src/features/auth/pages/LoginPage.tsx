@@ -1,9 +1,12 @@
 // Login page (part 1 §2.2): mobile → code, or e-mail + password, or forgot password. Also
 // served at /register. A signed-in user is sent to /scan (part 1 §2.1).
+// The view is in the URL (`?view=code|email|forgot`, none for mobile), each step a history entry, so the
+// browser's Back goes from the code to the number, not out of the app.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { AUTH_MESSAGES, type TPasswordLogin } from '@sc/shared/auth';
 import type { TPasswordLoginResponse } from '@sc/shared/auth-extra';
 import { DEFAULT_COUNTRY_CODE, LOGIN_ERROR_CLEAR_MS, OTP_RESEND_SECONDS } from '@sc/shared/constants';
@@ -25,7 +28,10 @@ import { ForgotPasswordView } from '../components/ForgotPasswordView.tsx';
 import { MobileLoginView, type PhoneValue } from '../components/MobileLoginView.tsx';
 import { OtpView } from '../components/OtpView.tsx';
 
-type View = 'mobile' | 'code' | 'email' | 'forgot';
+const ZView = z.enum(['mobile', 'code', 'email', 'forgot']).catch('mobile');
+type View = z.infer<typeof ZView>;
+/** History state of a login entry: the view of the entry below it. */
+type LoginHistoryState = { back?: View } | null;
 
 const HEADINGS: Record<View, { title: string; subtitle: string }> = {
   mobile: { title: 'Log in', subtitle: 'Enter your mobile number to receive a one-time code.' },
@@ -40,11 +46,15 @@ export function LoginPage() {
 }
 
 function LoginScreen() {
-  const [view, setView] = useState<View>('mobile');
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [phone, setPhone] = useState<PhoneValue>({ mobile: '', mobile_country_code: DEFAULT_COUNTRY_CODE });
+  /** How the code view was reached: a sign-in code, or the second factor of an e-mail sign-in. */
+  const [codeFor, setCodeFor] = useState<'sign-in' | 'second-factor' | null>(null);
   const [email, setEmail] = useState('');
   const [resendAfter, setResendAfter] = useState(OTP_RESEND_SECONDS);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ view: View; text: string } | null>(null);
   const [completing, setCompleting] = useState(false);
   const error = useTimedMessage(LOGIN_ERROR_CLEAR_MS);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -58,10 +68,26 @@ function LoginScreen() {
 
   useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
+  // The code view needs the number a code went to: after a reload or from a shared link it starts over.
+  const requested = ZView.parse(searchParams.get('view') ?? 'mobile');
+  const view: View = requested === 'code' && codeFor === null ? 'mobile' : requested;
+
+  const searchFor = (next: View) => (next === 'mobile' ? '' : `?view=${next}`);
+
+  /** Opens a view as a new history entry (Back returns to this one). */
   const go = (next: View) => {
     error.clear();
     setNotice(null);
-    setView(next);
+    void navigate({ search: searchFor(next) }, { state: { back: view } satisfies LoginHistoryState });
+  };
+
+  /** Returns to an earlier view: the history entry below when it is that view, else in place of this one. */
+  const goBack = (to: View) => {
+    error.clear();
+    setNotice(null);
+    if ((location.state as LoginHistoryState)?.back === to) void navigate(-1);
+    else
+      void navigate({ search: searchFor(to) }, { replace: true, state: location.state as LoginHistoryState });
   };
 
   // The identity is proven; a failure now is the backend's (part 1 §8): show it, then start over.
@@ -85,6 +111,7 @@ function LoginScreen() {
     try {
       const sent = await requestOtp.mutateAsync(value);
       setResendAfter(sent.resend_after || OTP_RESEND_SECONDS);
+      setCodeFor('sign-in');
       go('code');
     } catch (e) {
       error.show(errorMessage(e));
@@ -120,6 +147,7 @@ function LoginScreen() {
     // Privileged accounts may need a second factor: a code went to their mobile (DESIGN §5).
     setPhone({ mobile: answer.mobile, mobile_country_code: answer.mobile_country_code });
     setResendAfter(answer.resend_after);
+    setCodeFor('second-factor');
     go('code');
   };
 
@@ -129,26 +157,39 @@ function LoginScreen() {
     setNotice(null);
     try {
       await passwordReset.mutateAsync({ email: value });
-      setNotice(AUTH_MESSAGES.resetLinkSent(value));
+      setNotice({ view: 'forgot', text: AUTH_MESSAGES.resetLinkSent(value) });
     } catch (e) {
       error.show(errorMessage(e));
     }
   };
 
-  const country = countries?.find((c) => c.code.toUpperCase() === phone.mobile_country_code) ?? DEFAULT_COUNTRY;
+  const country =
+    countries?.find((c) => c.code.toUpperCase() === phone.mobile_country_code) ?? DEFAULT_COUNTRY;
   const phoneLabel = `${country.dial_code.startsWith('+') ? '' : '+'}${country.dial_code} ${phone.mobile}`;
 
   return (
     <AuthLayout title={HEADINGS[view].title} subtitle={HEADINGS[view].subtitle}>
       <Stack gap="md">
         {error.message && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="login-error"
+          >
             {error.message}
           </Alert>
         )}
-        {notice && (
-          <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status" data-testid="login-notice">
-            {notice}
+        {notice?.view === view && (
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconMailCheck size={18} />}
+            role="status"
+            data-testid="login-notice"
+          >
+            {notice.text}
           </Alert>
         )}
         {view === 'mobile' && (
@@ -165,7 +206,9 @@ function LoginScreen() {
             resendAfter={resendAfter}
             loading={verifyOtp.isPending || completing}
             onSubmit={(c) => void submitCode(c)}
-            onResend={() => go('mobile')}
+            onResend={() => goBack('mobile')}
+            onChangeNumber={codeFor === 'sign-in' ? () => goBack('mobile') : undefined}
+            onUseEmail={() => goBack('email')}
           />
         )}
         {view === 'email' && (
@@ -177,7 +220,7 @@ function LoginScreen() {
               setEmail(e);
               go('forgot');
             }}
-            onUseMobile={() => go('mobile')}
+            onUseMobile={() => goBack('mobile')}
           />
         )}
         {view === 'forgot' && (
@@ -185,7 +228,7 @@ function LoginScreen() {
             initialEmail={email}
             loading={passwordReset.isPending}
             onSubmit={(v) => void submitForgot(v)}
-            onBack={() => go('email')}
+            onBack={() => goBack('email')}
           />
         )}
       </Stack>

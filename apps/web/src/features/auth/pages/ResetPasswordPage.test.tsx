@@ -35,13 +35,19 @@ describe('ResetPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByTestId('reset-success')).toHaveTextContent(AUTH_MESSAGES.passwordUpdated);
     expect(screen.getByTestId('reset-login')).toHaveAttribute('href', '/login');
-    expect(bodyOf(fetchMock, 'POST /api/v1/auth/password-reset/confirm/')).toEqual({ token: TOKEN, password: 'new-secret-1' });
+    expect(bodyOf(fetchMock, 'POST /api/v1/auth/password-reset/confirm/')).toEqual({
+      token: TOKEN,
+      password: 'new-secret-1',
+    });
   });
 
   it("shows the server's message for a used link", async () => {
     const user = userEvent.setup();
     mockFetch({
-      'POST /api/v1/auth/password-reset/confirm/': { status: 400, body: { token: [AUTH_MESSAGES.resetLinkInvalid] } },
+      'POST /api/v1/auth/password-reset/confirm/': {
+        status: 400,
+        body: { token: [AUTH_MESSAGES.resetLinkInvalid] },
+      },
     });
     renderRoutes(routes, `/reset-password?token=${TOKEN}`);
     await user.type(screen.getByLabelText('New password'), 'new-secret-1');

@@ -52,7 +52,12 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Set a new password">
         <Stack gap="md">
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="reset-success">
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck size={18} />}
+            data-testid="reset-success"
+          >
             {done}
           </Alert>
           <Button component={Link} to="/login" fullWidth data-testid="reset-login">
@@ -74,11 +79,20 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title="Set a new password" subtitle="Choose a password with at least 8 characters, a letter and a number.">
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Choose a password with at least 8 characters, a letter and a number."
+    >
       <form onSubmit={form.onSubmit((v) => void submit(v.password))} noValidate data-testid="reset-form">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="reset-error">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              data-testid="reset-error"
+            >
               {failure}
             </Alert>
           )}
@@ -94,7 +108,13 @@ export function ResetPasswordPage() {
             data-testid="reset-confirm"
             {...form.getInputProps('confirm')}
           />
-          <Button type="submit" fullWidth size="md" loading={confirmReset.isPending} data-testid="reset-submit">
+          <Button
+            type="submit"
+            fullWidth
+            size="md"
+            loading={confirmReset.isPending}
+            data-testid="reset-submit"
+          >
             Set password
           </Button>
           <Text ta="center">{backToLogin}</Text>
