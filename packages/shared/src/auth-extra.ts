@@ -1,5 +1,6 @@
 // Sign-in contracts added beside auth.ts: response shapes of the auth calls and the stored-mobile rule.
 import { z } from 'zod';
+import { parseMobile, textField } from './validation.ts';
 import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 
 /** POST auth/otp/ (and the password step when a second factor is required): a code was sent. */
@@ -28,10 +29,9 @@ export type TDetail = z.infer<typeof ZDetail>;
 
 /** GET dev/outbox/ query (embedded mode only). */
 export const ZOutboxQuery = z.object({
-  to: z.string().trim().max(254).optional(),
+  to: textField().trim().max(254).optional(),
   /** ISO country of a national mobile number given in `to` (default IN). */
-  country: z
-    .string()
+  country: textField()
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'Please select a country code.')
     .transform((c) => c.toUpperCase())
@@ -57,8 +57,12 @@ export function storedMobileCandidates(mobile: string, countryCode: string): str
   if (!dial) return [];
   const digits = mobile.replace(/[\s\-()]/g, '').replace(/^\+\d{1,4}-/, '');
   const out: string[] = [];
+  // A valid mobile, however typed ('+91 98765 00001', '09876500001'), has one stored form.
+  const valid = parseMobile(mobile, countryCode);
+  if (valid) out.push(valid.stored);
   const parsed = parsePhoneNumberFromString(digits, countryCode.toUpperCase() as CountryCode);
-  if (parsed) out.push(`+${parsed.countryCallingCode}-${parsed.nationalNumber}`);
+  const loose = parsed ? `+${parsed.countryCallingCode}-${parsed.nationalNumber}` : null;
+  if (loose && !out.includes(loose)) out.push(loose);
   const typed = `${dial}-${digits.replace(/^\+/, '')}`;
   if (!out.includes(typed)) out.push(typed);
   return out;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { LOGIN_SOURCES } from './constants.ts';
 import { ZUserType } from './roles.ts';
-import { EMAIL_PATTERN, MESSAGES, OTP_PATTERN, isValidMobile } from './validation.ts';
+import { EMAIL_PATTERN, MESSAGES, OTP_PATTERN, isValidMobile, mobileTextField, textField } from './validation.ts';
 
 /** Login messages of part 1 §8, used verbatim. */
 export const AUTH_MESSAGES = {
@@ -42,8 +42,7 @@ export const ZPassword = z
   .regex(/[A-Za-z]/, PASSWORD_RULE_MESSAGE)
   .regex(/\d/, PASSWORD_RULE_MESSAGE);
 
-const loginEmail = z
-  .string({ error: AUTH_MESSAGES.invalidEmail })
+const loginEmail = textField({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .max(254, AUTH_MESSAGES.invalidEmail)
   .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail)
@@ -55,23 +54,20 @@ export const ZPasswordLogin = z.object({
 });
 export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
 
-const countryCode = z
-  .string({ error: MESSAGES.selectCountryCode })
+const countryCode = textField({ error: MESSAGES.selectCountryCode })
   .trim()
   .regex(/^[A-Za-z]{2}$/, MESSAGES.selectCountryCode)
   .transform((c) => c.toUpperCase())
   .default(DEFAULT_COUNTRY_CODE);
 
-/** Mobile with its ISO country (`mobile_country_code`, e.g. IN). */
+const typedMobile = mobileTextField().min(1, MESSAGES.invalidPhone);
+
+/**
+ * Mobile with its ISO country (`mobile_country_code`, e.g. IN). The number may be typed with its country code
+ * ('+91 86815 62330'); it must belong to the chosen country. Sign-in looks it up by its stored form.
+ */
 export const ZMobileWithCountry = z
-  .object({
-    mobile: z
-      .string({ error: MESSAGES.invalidPhone })
-      .trim()
-      .min(1, MESSAGES.invalidPhone)
-      .max(20, MESSAGES.invalidPhone),
-    mobile_country_code: countryCode,
-  })
+  .object({ mobile: typedMobile, mobile_country_code: countryCode })
   .superRefine((v, ctx) => {
     if (!isValidMobile(v.mobile, v.mobile_country_code)) {
       ctx.addIssue({ code: 'custom', path: ['mobile'], message: MESSAGES.invalidPhone });
@@ -89,11 +85,7 @@ export const ZOtpCode = z
 
 export const ZOtpVerify = z
   .object({
-    mobile: z
-      .string({ error: MESSAGES.invalidPhone })
-      .trim()
-      .min(1, MESSAGES.invalidPhone)
-      .max(20, MESSAGES.invalidPhone),
+    mobile: typedMobile,
     mobile_country_code: countryCode,
     code: ZOtpCode,
   })
@@ -114,7 +106,7 @@ export const ZIdTokenResponse = z.object({ id_token: z.string() });
 
 export const ZUserLogin = z.object({
   id_token: z.string({ error: AUTH_MESSAGES.idTokenInvalid }).min(1, AUTH_MESSAGES.idTokenInvalid),
-  mobile_country_code: z.string().trim().max(4).optional().nullable(),
+  mobile_country_code: textField().trim().max(4).optional().nullable(),
   source: z.enum(LOGIN_SOURCES).default('DASHBOARD'),
   user_type: ZUserType.optional(),
   is_login: z.boolean().default(true),
@@ -125,8 +117,7 @@ export const ZLoginResponse = z.object({ token: z.string(), id: z.number(), is_t
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZLastDashboardPath = z.object({
-  url: z
-    .string()
+  url: textField({ normalize: false })
     .trim()
     .max(500)
     .regex(/^\/[^\s]*$/, 'Enter a path that starts with /.'),

@@ -1,6 +1,7 @@
 // Place search of the organization form (part 1 §2.5 "a maps autocomplete"): GET geocode/?q= answers places
 // ready to fill the form's address fields; 503 when the configured geocoder cannot answer.
 import { z } from 'zod';
+import { textField } from './validation.ts';
 
 export const GEOCODE_MESSAGES = {
   unavailable: 'Place search is unavailable.',
@@ -9,7 +10,7 @@ export const GEOCODE_MESSAGES = {
 } as const;
 
 export const ZGeocodeQuery = z.object({
-  q: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200, 'Ensure this field has no more than 200 characters.'),
+  q: textField({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(200, 'Ensure this field has no more than 200 characters.'),
 });
 export type TGeocodeQuery = z.infer<typeof ZGeocodeQuery>;
 

@@ -1,6 +1,7 @@
 // The list envelope and query parameters every list shares (DESIGN §4).
 import { z } from 'zod';
 import { DAY_FILTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MONTH_FILTERS } from './constants.ts';
+import { textField } from './validation.ts';
 
 const intParam = (name: string, min: number, max: number) =>
   z.coerce
@@ -40,8 +41,8 @@ export const ZIsoDate = isoDate;
 export const ZListQuery = z.object({
   page: intParam('page', 1, 1_000_000).default(1),
   limit: intParam('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  ordering: z.string().trim().max(200).optional(),
-  search: z.string().trim().max(200).optional(),
+  ordering: textField().trim().max(200).optional(),
+  search: textField().trim().max(200).optional(),
   using_read_db: boolParam.optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
@@ -75,5 +76,5 @@ export const ZCountry = z.object({
 export type TCountry = z.infer<typeof ZCountry>;
 
 /** `GET country/?search=`: matches name, ISO code or dial code. */
-export const ZCountryQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const ZCountryQuery = z.object({ search: textField().trim().max(100).optional() });
 export type TCountryQuery = z.infer<typeof ZCountryQuery>;

@@ -3,8 +3,8 @@
 // console form and the API. Rules that need the database (language ids and iso codes, the parent, uploaded
 // files, webhook address resolution) and rules that depend on the caller's role are applied by the API.
 import { z } from 'zod';
-import { getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js/mobile';
-import { CONSENT_MAX_WORDS, CUSTOMIZED_MESSAGE_MAX } from './constants.ts';
+import { isSupportedCountry } from 'libphonenumber-js/mobile';
+import { CONSENT_MAX_WORDS, CUSTOMIZED_MESSAGE_MAX, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { MAX_ID, ZOrganization } from './organizations.ts';
 import { can } from './permissions.ts';
 import type { TUserType } from './roles.ts';
@@ -14,9 +14,10 @@ import {
   MESSAGES,
   ORG_TEXT_PATTERN,
   countWords,
-  formatStoredMobile,
-  isValidMobile,
+  mobileTextField,
   normalizeConsentList,
+  parseMobile,
+  textField,
 } from './validation.ts';
 
 export const ORGANIZATION_MESSAGES = {
@@ -44,18 +45,23 @@ const NUMBER_MSG = 'A valid number is required.';
 
 /** Optional free text: '' and whitespace become null (the form sends empty inputs as ''). */
 const optionalText = (max = ORG_TEXT_MAX) =>
-  z
-    .string({ error: 'Not a valid string.' })
+  textField()
     .trim()
     .max(max, maxChars(max))
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));
 
+/** An optional typed mobile number ('' becomes null); checked with its country by the object's rules. */
+const optionalMobile = () =>
+  mobileTextField()
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
 /** Required text with the organization pattern ('Only alphabets, numbers and special characters are allowed'). */
 const orgName = () =>
-  z
-    .string({ error: (issue) => (issue.input == null ? MESSAGES.required : 'Not a valid string.') })
+  textField({ error: (issue) => (issue.input == null ? MESSAGES.required : 'Not a valid string.') })
     .trim()
     .min(1, { error: MESSAGES.required, abort: true })
     .max(ORG_NAME_MAX, { error: maxChars(ORG_NAME_MAX), abort: true })
@@ -107,8 +113,7 @@ export function isKnownCurrency(code: string): boolean {
 export const isKnownCountryCode = (code: string): boolean => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
 
 const countryCode = () =>
-  z
-    .string({ error: MESSAGES.invalidCountryCode })
+  textField({ error: MESSAGES.invalidCountryCode })
     .trim()
     .transform((v) => v.toUpperCase())
     .refine((v) => v === '' || isKnownCountryCode(v), MESSAGES.invalidCountryCode)
@@ -128,8 +133,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** Stored path of an upload (`POST file/upload/` → path), in the given folder. */
 const uploadPath = (folder: 'companylogo' | 'customized') =>
-  z
-    .string({ error: MESSAGES.invalidFilePath })
+  textField({ error: MESSAGES.invalidFilePath, normalize: false })
     .trim()
     .max(FILE_PATH_MAX, maxChars(FILE_PATH_MAX))
     .refine((v) => v === '' || v.startsWith(`${folder}/`), MESSAGES.invalidFilePath)
@@ -140,8 +144,7 @@ const uploadPath = (folder: 'companylogo' | 'customized') =>
 // ---- Consent texts ----------------------------------------------------------------------------------------
 
 /** One consent text as the form validates it: required, not blank, the consent characters, ≤ 400 words. */
-export const ZConsentText = z
-  .string({ error: MESSAGES.required })
+export const ZConsentText = textField({ error: MESSAGES.required, multiline: true })
   .trim()
   .min(1, { error: MESSAGES.required, abort: true })
   .max(CONSENT_TEXT_MAX_CHARS, { error: MESSAGES.consentTooLong, abort: true })
@@ -153,7 +156,7 @@ export const ZConsentText = z
  * each other item is checked where it stands, so an error points at the item the user typed.
  */
 export const ZConsentList = z
-  .array(z.string({ error: 'Not a valid string.' }), { error: 'Expected a list of items.' })
+  .array(textField({ multiline: true }), { error: 'Expected a list of items.' })
   .max(CONSENT_MAX_ITEMS, `Ensure this field has no more than ${CONSENT_MAX_ITEMS} elements.`)
   .superRefine((items, ctx) => {
     items.forEach((item, i) => {
@@ -170,7 +173,7 @@ export const BASE_LANGUAGE_ISO = 'en';
 
 export const ZLocalizedConsentInput = z.object({
   /** The language's name; the API fills it from the languages table. */
-  name: z.string().trim().max(100, maxChars(100)).optional(),
+  name: textField().trim().max(100, maxChars(100)).optional(),
   ibe_consent_form: ZConsentList.default([]),
   cervaical_consent_form: ZConsentList.default([]),
   orca_consent_form: ZConsentList.default([]),
@@ -200,7 +203,7 @@ export type TLocalizeInput = z.output<typeof ZLocalizeInput>;
 
 /** One row of the language section of the form (part 1 §2.5): a language picker and its three lists. */
 export const ZLocalizeRow = ZLocalizedConsentInput.extend({
-  iso_code: z.string({ error: MESSAGES.selectLanguage }).trim().min(1, MESSAGES.selectLanguage),
+  iso_code: textField({ error: MESSAGES.selectLanguage }).trim().min(1, MESSAGES.selectLanguage),
 });
 export type TLocalizeRow = z.input<typeof ZLocalizeRow>;
 
@@ -231,30 +234,20 @@ export function localizeToRows(
 
 // ---- Company info -----------------------------------------------------------------------------------------
 
-/** The stored contact number is '+<dial>-<number>'; the form may send it so or as the bare number. */
-function nationalNumber(raw: string, dialCode: string): string {
-  const compact = raw.replace(/[\s()]/g, '');
-  const prefix = `+${dialCode}-`;
-  if (compact.startsWith(prefix)) return compact.slice(prefix.length);
-  if (compact.startsWith(`+${dialCode}`)) return compact.slice(dialCode.length + 1);
-  return compact.replace(/^\+/, '');
-}
-
 const companyInfoShape = {
   name: optionalText(),
   city: optionalText(),
   zip_code: optionalText(32),
   state: optionalText(),
   address: optionalText(500),
-  email: z
-    .string({ error: MESSAGES.invalidEmail })
+  email: textField({ error: MESSAGES.invalidEmail })
     .trim()
     .max(254, maxChars(254))
     .refine((v) => v === '' || EMAIL_PATTERN.test(v), MESSAGES.invalidEmail)
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),
-  contact_number: optionalText(32),
+  contact_number: optionalMobile(),
   country_code: countryCode(),
   profile_image_path: uploadPath('companylogo'),
 };
@@ -274,18 +267,15 @@ export const ZCompanyInfoInput = z
     if (c.contact_number) {
       if (!c.country_code) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.selectCountryCode, path: ['country_code'] });
-      } else if (isKnownCountryCode(c.country_code)) {
-        const dial = getCountryCallingCode(c.country_code as CountryCode);
-        if (!isValidMobile(nationalNumber(c.contact_number, dial), c.country_code)) {
-          ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['contact_number'] });
-        }
+      } else if (isKnownCountryCode(c.country_code) && !parseMobile(c.contact_number, c.country_code)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['contact_number'] });
       }
     }
   })
   .transform((c) => {
-    if (!c.contact_number || !c.country_code) return c;
-    const dial = getCountryCallingCode(c.country_code as CountryCode);
-    return { ...c, contact_number: formatStoredMobile(dial, nationalNumber(c.contact_number, dial)) };
+    // The stored form '+91-9876543210', however it was typed ('+91 98765 43210', '09876543210').
+    const mobile = c.contact_number && c.country_code ? parseMobile(c.contact_number, c.country_code) : null;
+    return mobile ? { ...c, contact_number: mobile.stored } : c;
   });
 export type TCompanyInfoInput = z.input<typeof ZCompanyInfoInput>;
 
@@ -303,9 +293,9 @@ const fields = {
   zipcode: optionalText(32),
   latitude: coordinate(90),
   longitude: coordinate(180),
-  mobile: optionalText(32),
-  timezone: z
-    .string({ error: MESSAGES.invalidTimezone })
+  /** A mobile number of the organization's `country_code` (IN when none is sent); stored '+91-9876543210'. */
+  mobile: optionalMobile(),
+  timezone: textField({ error: MESSAGES.invalidTimezone })
     .trim()
     .refine(isKnownTimezone, MESSAGES.invalidTimezone)
     .optional(),
@@ -325,16 +315,15 @@ const fields = {
   is_storage_optimised: bool(),
   is_booking_enabled: bool(),
   allow_offline_payment: bool(),
-  webhook_url: z
-    .string({ error: MESSAGES.invalidUrl })
+  webhook_url: textField({ error: MESSAGES.invalidUrl, normalize: false })
     .trim()
     .max(WEBHOOK_URL_MAX, { error: maxChars(WEBHOOK_URL_MAX), abort: true })
     .refine((v) => v === '' || isHttpUrl(v), MESSAGES.invalidUrl)
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),
-  webhook_auth_token: z
-    .string({ error: 'Not a valid string.' })
+  // A secret, kept byte for byte (no NFC); one line, since it travels in an HTTP header.
+  webhook_auth_token: textField({ normalize: false })
     .max(WEBHOOK_TOKEN_MAX, maxChars(WEBHOOK_TOKEN_MAX))
     .nullable()
     .optional()
@@ -342,8 +331,7 @@ const fields = {
   webhook_switch: bool(),
   /** Minor units (amount × 100), as stored and as `GET organization/{id}/` returns it. */
   price: intIn(0, PRICE_MAX).nullable().optional(),
-  currency: z
-    .string({ error: MESSAGES.invalidCurrency })
+  currency: textField({ error: MESSAGES.invalidCurrency })
     .trim()
     .transform((v) => v.toUpperCase())
     .refine((v) => v === '' || isKnownCurrency(v), MESSAGES.invalidCurrency)
@@ -359,8 +347,7 @@ const fields = {
     .max(7, 'Ensure this field has no more than 7 elements.')
     .refine((d) => new Set(d).size === d.length, MESSAGES.duplicateDays)
     .optional(),
-  customized_message: z
-    .string({ error: 'Not a valid string.' })
+  customized_message: textField({ multiline: true })
     .max(CUSTOMIZED_MESSAGE_MAX, { error: MESSAGES.customizedMessageMax, abort: true })
     .refine((v) => v.trim() === '' || ORG_TEXT_PATTERN.test(v), MESSAGES.orgText)
     .nullable()
@@ -373,6 +360,8 @@ const fields = {
 };
 
 type CrossFields = {
+  mobile?: string | null;
+  country_code?: string | null;
   is_booking_enabled?: boolean;
   company_info?: Partial<Record<(typeof COMPANY_INFO_REQUIRED)[number], string | null | undefined>>;
   webhook_switch?: boolean;
@@ -384,6 +373,9 @@ type CrossFields = {
  * webhook needs a URL in the body. PATCH checks only what is sent; the API checks the stored URL.
  */
 function refineOrganization(o: CrossFields, ctx: z.RefinementCtx, whole: boolean): void {
+  if (o.mobile && !organizationMobile(o)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['mobile'] });
+  }
   if (o.webhook_switch === true && (o.webhook_url === null || (whole && o.webhook_url === undefined))) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.webhookUrlRequired, path: ['webhook_url'] });
   }
@@ -396,11 +388,27 @@ function refineOrganization(o: CrossFields, ctx: z.RefinementCtx, whole: boolean
 const organizationObject = z.object(fields, { error: 'Expected an object.' });
 
 /**
+ * The organization's mobile, read in its `country_code` as sent (or IN, the spec's default mobile country, when
+ * none is sent); a number typed with '+' must belong to that country too.
+ */
+function organizationMobile(o: Pick<CrossFields, 'mobile' | 'country_code'>) {
+  return o.mobile ? parseMobile(o.mobile, o.country_code ?? DEFAULT_COUNTRY_CODE) : null;
+}
+
+/** The mobile in its stored form ('+91-9876543210'), however it was typed. */
+function withStoredMobile<T extends Pick<CrossFields, 'mobile' | 'country_code'>>(o: T): T {
+  const mobile = organizationMobile(o);
+  return mobile ? { ...o, mobile: mobile.stored } : o;
+}
+
+/**
  * `POST organization/` and `PUT organization/{id}/`: name required; company_info required (its name, city,
  * zip_code, state and address) unless `is_booking_enabled` is true. Omitted fields keep their stored value on
  * PUT and take the defaults on POST (language 1, Asia/Kolkata, QR for training on, everything else off/empty).
  */
-export const ZOrganizationInput = organizationObject.superRefine((o, ctx) => refineOrganization(o, ctx, true));
+export const ZOrganizationInput = organizationObject
+  .superRefine((o, ctx) => refineOrganization(o, ctx, true))
+  .overwrite(withStoredMobile);
 export type TOrganizationInput = z.output<typeof ZOrganizationInput>;
 /** What the console form holds and sends (before the schema's normalisation). */
 export type TOrganizationFormValues = z.input<typeof ZOrganizationInput>;
@@ -411,7 +419,8 @@ export type TOrganizationFormValues = z.input<typeof ZOrganizationInput>;
  */
 export const ZOrganizationUpdate = organizationObject
   .partial({ name: true })
-  .superRefine((o, ctx) => refineOrganization(o, ctx, false));
+  .superRefine((o, ctx) => refineOrganization(o, ctx, false))
+  .overwrite(withStoredMobile);
 export type TOrganizationUpdate = z.output<typeof ZOrganizationUpdate>;
 
 /** The answer of create and save: the full organization (as `GET organization/{id}/`) and the success text. */

@@ -1,7 +1,7 @@
 // Organization references (part 1 §2.6, §3, §4, §5, §7): the contracts of `organization/reference/`.
 import { z } from 'zod';
 import { ZBoolParam, ZListQuery } from './list.ts';
-import { MESSAGES, ORG_TEXT_PATTERN } from './validation.ts';
+import { MESSAGES, ORG_TEXT_PATTERN, textField } from './validation.ts';
 
 export const REFERENCE_NAME_MAX = 255;
 
@@ -21,8 +21,7 @@ export const REFERENCE_MESSAGES = {
  * Required, not whitespace only, the organization text pattern (part 1 §5). A blank name reports only that it
  * is required (the check aborts), not the pattern message as well.
  */
-export const ZReferenceName = z
-  .string({ error: MESSAGES.required })
+export const ZReferenceName = textField({ error: MESSAGES.required })
   .trim()
   .min(1, { error: MESSAGES.required, abort: true })
   .regex(ORG_TEXT_PATTERN, MESSAGES.referenceText)

@@ -1,6 +1,11 @@
 // Validation patterns and field messages shared by API and console (part 1 §5).
 import { z } from 'zod';
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/mobile';
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/mobile';
 import { OTP_LENGTH } from './constants.ts';
 
 export const MESSAGES = {
@@ -50,22 +55,135 @@ export const FORBIDDEN_CHARS_PATTERN = /[/\\,. @$#%&!]/;
 
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
+// ---- Characters every text field refuses (issue 6) ----------------------------------------------------------
+// One rule for every string a client types: PostgreSQL cannot store a lone UTF-16 surrogate in JSONB (it used to
+// answer 500), a line break in a one-line field breaks exports and headers, and bidirectional controls can make a
+// name read differently from what is stored ("Trojan source"). NUL is refused earlier, for every field, by the API
+// validator (DRF's 'Null characters are not allowed.').
+
+export const TEXT_MESSAGES = {
+  /** A lone UTF-16 surrogate (half of an emoji, or garbage): no character at all. */
+  invalidChars: MESSAGES.invalidChars,
+  lineBreak: 'Line breaks are not allowed in this field.',
+  bidiControl: 'Text direction control characters are not allowed.',
+  controlChar: 'Control characters are not allowed.',
+} as const;
+
+/** A UTF-16 code unit that is half of a pair standing alone (in a `u` regex only lone halves match). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** U+202A–U+202E (embeddings, overrides), U+2066–U+2069 (isolates), U+200E/U+200F (marks), U+061C (Arabic mark). */
+export const BIDI_CONTROL_PATTERN = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+/** Line breaks of every kind: CR, LF, NEL, line and paragraph separators (and the other vertical spaces). */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/u;
+/** C0 and C1 control characters and DEL, except tab and the line breaks (reported as line breaks). */
+const CONTROL_CHAR = /(?![\t\n\r\v\f\u0085])\p{Cc}/u;
+
+export type TextRuleOptions = {
+  /** Multi-line text (messages, consent texts) may hold line breaks and tabs. Default: one line. */
+  multiline?: boolean;
+};
+
+/** The message for the first forbidden character class in `value`, or null when the text is acceptable. */
+export function textProblem(value: string, { multiline = false }: TextRuleOptions = {}): string | null {
+  if (LONE_SURROGATE.test(value)) return TEXT_MESSAGES.invalidChars;
+  if (BIDI_CONTROL_PATTERN.test(value)) return TEXT_MESSAGES.bidiControl;
+  if (!multiline && LINE_BREAK.test(value)) return TEXT_MESSAGES.lineBreak;
+  if (CONTROL_CHAR.test(value) || (!multiline && value.includes('\t'))) return TEXT_MESSAGES.controlChar;
+  return null;
+}
+
+/** True when a string is well-formed UTF-16 (no lone surrogate): what PostgreSQL can store. */
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
+
+export type TextFieldOptions = TextRuleOptions & {
+  /** Message when the value is not a string (default 'Not a valid string.'). */
+  error?: string | ((issue: { input: unknown }) => string);
+  /** Normalize to Unicode NFC (default true). Off for secrets and URLs, which are kept byte for byte. */
+  normalize?: boolean;
+};
+
+/**
+ * The start of every text field of every input schema: a string, the character rule above (first, and alone:
+ * a refused character is the one message), then NFC so 'é' typed two ways is stored one way. Chain the field's
+ * own rules after it: `textField().trim().min(1, MESSAGES.required).max(255, …).regex(…)`.
+ */
+export function textField({ error = 'Not a valid string.', normalize = true, multiline = false }: TextFieldOptions = {}) {
+  const base = z
+    .string({ error: typeof error === 'string' ? error : (issue) => error(issue) })
+    .check((ctx) => {
+      const problem = textProblem(ctx.value, { multiline });
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+    });
+  return normalize ? base.normalize('NFC') : base;
+}
+
 export const orgTextField = (message: string = MESSAGES.orgText) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(ORG_TEXT_PATTERN, message);
+  textField({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(ORG_TEXT_PATTERN, message);
 
 export const emailField = () =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+  textField({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
-/** True when `number` is a valid mobile number of the country with ISO code `countryCode` (mobile metadata). */
-export function isValidMobile(number: string, countryCode: string): boolean {
-  const digits = number.replace(/[\s-]/g, '');
-  if (!/^\d{4,15}$/.test(digits)) return false;
-  try {
-    return isValidPhoneNumber(digits, countryCode.toUpperCase() as CountryCode);
-  } catch {
-    return false;
-  }
+// ---- Mobile numbers (part 1 §3, §5; issue 6) -----------------------------------------------------------------
+// One parser for every mobile a person types (sign-in, organization, company info, users), on the API and in the
+// console. A number may be typed nationally ('8681562330', '08681562330') or with its country code
+// ('+918681562330', '+91 86815 62330', '+91-8681562330'): all are the same number, stored '+91-8681562330'.
+
+/**
+ * What may be typed: ASCII digits, an optional leading '+', spaces, hyphens, dots and brackets; one number only.
+ * Checked before libphonenumber, which would otherwise read fullwidth or Arabic-Indic digits, or pick the first
+ * of two numbers joined by a comma.
+ */
+const TYPED_MOBILE = /^\+?[0-9(][0-9 ().-]*$/;
+
+export type TMobile = {
+  /** National significant number, digits only: '8681562330'. */
+  national: string;
+  /** Calling code with its plus: '+91'. */
+  dialCode: string;
+  /** ISO country of the number (the one asked for when given): 'IN'. */
+  country: string;
+  /** The stored form (part 1 §3): dial code, a hyphen, the national number: '+91-8681562330'. */
+  stored: string;
+};
+
+/**
+ * The mobile number typed in `raw`, or null when it is not a valid mobile number (mobile numbering plans).
+ * With `countryCode` (ISO, 'IN') the number must belong to that country's calling code, typed with or without it;
+ * without one, it must be typed with its country code ('+…').
+ */
+export function parseMobile(raw: string, countryCode?: string | null): TMobile | null {
+  const typed = raw.trim();
+  if (typed.length > 32 || !TYPED_MOBILE.test(typed)) return null;
+  const digits = typed.replace(/\D/g, '');
+  if (digits.length < 4 || digits.length > 17) return null;
+  const country = countryCode ? countryCode.trim().toUpperCase() : null;
+  if (country !== null && !isSupportedCountry(country)) return null;
+  if (country === null && !typed.startsWith('+')) return null;
+  const parsed = parsePhoneNumberFromString(typed, {
+    ...(country ? { defaultCountry: country as CountryCode } : {}),
+    extract: false,
+  });
+  if (!parsed?.isValid()) return null;
+  if (country !== null && parsed.countryCallingCode !== getCountryCallingCode(country as CountryCode)) return null;
+  const dialCode = `+${parsed.countryCallingCode}`;
+  return {
+    national: parsed.nationalNumber,
+    dialCode,
+    country: country ?? parsed.country ?? '',
+    stored: `${dialCode}-${parsed.nationalNumber}`,
+  };
 }
+
+/** True when `number` is a valid mobile number of the country with ISO code `countryCode`. */
+export const isValidMobile = (number: string, countryCode: string): boolean => parseMobile(number, countryCode) !== null;
+
+/**
+ * The text field of a typed mobile number. It does not take `textField`'s messages: parseMobile accepts digits and
+ * separators only, so any other character (a line break between two numbers, a control) is 'Please enter a valid
+ * Phone Number.', the message a person typing a number understands.
+ */
+export const mobileTextField = () =>
+  z.string({ error: MESSAGES.invalidPhone }).trim().max(32, MESSAGES.invalidPhone);
 
 /** Stored mobile form (part 1 §3): dial code, a hyphen, then the number. */
 export const formatStoredMobile = (dialCode: string, number: string): string =>
