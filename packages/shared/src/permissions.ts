@@ -93,3 +93,28 @@ export type Action = keyof typeof ACTIONS;
 
 export const can = (role: TUserType, action: Action): boolean =>
   (ACTIONS[action] as readonly TUserType[]).includes(role);
+
+/**
+ * The organization list's Add button and its `?create=true` link (part 1 §2.4, DESIGN §7b): ADMIN, SUB_ADMIN
+ * and DISTRIBUTOR_ADMIN; MANAGER only inside an organization's Sub-Organization tab; ORG_ADMIN only when its
+ * own organization is a distributor, since the API lets it create under its own organization only then.
+ * Every role with the user card's Create Organization (`organization.menuCreate`) has it outside a tab.
+ */
+export function canAddOrganization(
+  role: TUserType,
+  where: { embedded: boolean; ownOrganizationIsDistributor: boolean },
+): boolean {
+  switch (role) {
+    case 'ADMIN':
+    case 'SUB_ADMIN':
+    case 'DISTRIBUTOR_ADMIN':
+      return true;
+    case 'MANAGER':
+      return where.embedded;
+    case 'ORG_ADMIN':
+      return where.ownOrganizationIsDistributor;
+    case 'CERVAICAL_REVIEWER':
+    case 'TECHNICIAN':
+      return false;
+  }
+}

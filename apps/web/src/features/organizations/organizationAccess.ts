@@ -1,28 +1,15 @@
 // Who sees which organization button (part 1 §2.4, §6; DESIGN §7b). The API refuses the rest; these
 // only keep the console from offering what would be refused.
 import type { TSessionUser } from '@sc/shared/auth';
+import { canAddOrganization as canAddOrganizationAs } from '@sc/shared/permissions';
 import { isPlatformAdmin, type TUserType } from '@sc/shared/roles';
 
-/**
- * The list's Add button follows part 1 §2.4: ADMIN and DISTRIBUTOR_ADMIN; MANAGER only inside an
- * organization's Sub-Organization tab; ORG_ADMIN only when its own organization is a distributor,
- * since the API lets it create under its own organization only then (DESIGN §7b).
- */
-export function canAddOrganization(user: TSessionUser, embedded: boolean): boolean {
-  switch (user.user_type) {
-    case 'ADMIN':
-    case 'DISTRIBUTOR_ADMIN':
-      return true;
-    case 'MANAGER':
-      return embedded;
-    case 'ORG_ADMIN':
-      return user.organization_data?.can_create_organization === true;
-    case 'SUB_ADMIN':
-    case 'CERVAICAL_REVIEWER':
-    case 'TECHNICIAN':
-      return false;
-  }
-}
+/** The list's Add button and `?create=true`: the shared rule, fed with where the list is and the user's organization. */
+export const canAddOrganization = (user: TSessionUser, embedded: boolean): boolean =>
+  canAddOrganizationAs(user.user_type, {
+    embedded,
+    ownOrganizationIsDistributor: user.organization_data?.can_create_organization === true,
+  });
 
 /**
  * Edit (row action, detail header): the roles of part 1 §6's "edit pencil", except the cervical

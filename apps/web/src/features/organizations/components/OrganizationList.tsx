@@ -4,14 +4,13 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconEye, IconLanguage, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import type { TOrganizationListItem } from '@sc/shared/organizations';
 import { can } from '@sc/shared/permissions';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
+import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
@@ -138,9 +137,10 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
       accessor: 'created',
       title: 'Date',
       sortable: true,
-      render: (org) => dayjs(org.created).format(DATE_DISPLAY_FORMAT),
+      render: (org) => <ListDate value={org.created} />,
     },
-    { accessor: 'id', title: 'ID', sortable: true, width: 90 },
+    // On a phone the id goes (it is in the Details link); name, country, date and the actions stay.
+    { accessor: 'id', title: 'ID', sortable: true, width: 90, hideOnPhone: true },
   ];
 
   const rowActions = (org: TOrganizationListItem): RowAction[] => [

@@ -114,7 +114,7 @@ describe('OrganizationListPage', () => {
     ['DISTRIBUTOR_ADMIN', 'DISTRIBUTOR_ADMIN', {}, true],
     ['ORG_ADMIN of a distributor', 'ORG_ADMIN', { organization_data: { id: 1, name: 'City Clinic', can_create_organization: true } }, true],
     ['ORG_ADMIN of a plain organization', 'ORG_ADMIN', {}, false],
-    ['SUB_ADMIN', 'SUB_ADMIN', {}, false],
+    ['SUB_ADMIN', 'SUB_ADMIN', {}, true],
     ['MANAGER (not embedded)', 'MANAGER', {}, false],
     ['CERVAICAL_REVIEWER', 'CERVAICAL_REVIEWER', {}, false],
   ])('shows the Add button to a %s: %s', async (_label, role, overrides, shown) => {
@@ -173,8 +173,25 @@ describe('OrganizationListPage', () => {
     expect(screen.getByTestId('fake-org-form')).toHaveAttribute('data-parent-id', '1');
   });
 
+  it.each<TUserType>(['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'])(
+    'opens the create dialog for a %s from the user card’s Create Organization link',
+    async (role) => {
+      setup(role, '/organization?create=true');
+      expect(await screen.findByTestId('fake-org-form')).toHaveTextContent('Create Organization');
+    },
+  );
+
+  it('lets a SUB_ADMIN open the create dialog with Add, choosing the parent in the form', async () => {
+    const user = userEvent.setup();
+    const { urlQuery } = setup('SUB_ADMIN');
+    await screen.findByText('North Hospital');
+    await user.click(screen.getByTestId('organization-add'));
+    expect(screen.getByTestId('fake-org-form')).toHaveAttribute('data-parent-id', '');
+    expect(urlQuery()).toEqual({ create: 'true' });
+  });
+
   it('ignores ?create=true for a role without the Add button', async () => {
-    setup('SUB_ADMIN', '/organization?create=true');
+    setup('MANAGER', '/organization?create=true');
     await screen.findByText('North Hospital');
     expect(screen.queryByTestId('fake-org-form')).not.toBeInTheDocument();
   });
