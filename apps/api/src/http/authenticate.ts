@@ -1,11 +1,13 @@
 // Authentication (DESIGN §4, §5): `Authorization: Token <t>` or `Bearer <t>` → the session whose SHA-256
 // hash matches → `request.actor`. Public routes see `actor = null`; guards below turn that into a 401.
 // Impersonation tokens are read-only: any method other than GET/HEAD answers 403, unless the route opts in
-// with `config: { impersonationAllowed: true }` (ending the impersonation).
+// with `config: { impersonationAllowed: true }` (ending the impersonation). They are accepted only while the ADMIN's
+// session that started them is live (modules/auth/sessions.service.ts), and their use keeps that session alive.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
-import { findSessionWithUser, touchSession } from '../modules/auth/sessions.queries.ts';
+import { findSessionWithUser, touchSessions } from '../modules/auth/sessions.queries.ts';
+import { isSessionUsable } from '../modules/auth/sessions.service.ts';
 import { sha256 } from '../services/tokens.ts';
 import type { Actor, RequestMeta } from './actor.ts';
 import { AppError } from './errors.ts';
@@ -47,16 +49,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     const { config, database, now } = app.ctx;
     const session = await findSessionWithUser(database.db, sha256(token));
     const at = now();
-    const idleLimit = config.SESSION_IDLE_MINUTES * 60_000;
-    const maxAge = config.SESSION_MAX_HOURS * 3_600_000;
-    if (
-      !session ||
-      session.revokedAt ||
-      session.expiresAt.getTime() <= at.getTime() ||
-      at.getTime() - session.lastSeenAt.getTime() > idleLimit ||
-      at.getTime() - session.created.getTime() > maxAge ||
-      !session.user.isValid
-    ) {
+    if (!session || !isSessionUsable(session, at, config)) {
       rejectedToken.add(request);
       return;
     }
@@ -66,9 +59,11 @@ export function registerAuthentication(app: FastifyInstance): void {
         throw new AppError('forbidden', AUTH_ERRORS.impersonationReadOnly);
       }
     }
-    if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      await touchSession(database.db, session.id, at);
-    }
+    // Reading as someone else is the ADMIN's activity: their own session does not go idle meanwhile.
+    const stale = [session, session.parent].flatMap((s) =>
+      s && at.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? [s.id] : [],
+    );
+    if (stale.length > 0) await touchSessions(database.db, stale, at);
     request.actor = {
       id: session.user.id,
       userType: session.user.userType,

@@ -106,16 +106,24 @@ export async function createUser(t: Target, opts: UserOptions = {}): Promise<Tes
   return { ...user, password };
 }
 
-/** A session token for `user`, created directly (no sign-in calls, no audit rows). */
+/**
+ * A session token for `user`, created directly (no sign-in calls, no audit rows). An impersonation token lives
+ * within a session of its ADMIN's: a new one unless `parentSessionId` names it.
+ */
 export async function signIn(
   t: Target,
   user: { id: number },
-  opts: { kind?: 'session' | 'impersonation'; impersonatorId?: number } = {},
+  opts: { kind?: 'session' | 'impersonation'; impersonatorId?: number; parentSessionId?: number } = {},
 ): Promise<string> {
-  const { token } = await createSession(appOf(t).ctx, {
+  const ctx = appOf(t).ctx;
+  if (opts.kind !== 'impersonation') return (await createSession(ctx, { userId: user.id })).token;
+  if (opts.impersonatorId === undefined) throw new Error('An impersonation token needs its impersonatorId.');
+  const parentSessionId = opts.parentSessionId ?? (await createSession(ctx, { userId: opts.impersonatorId })).id;
+  const { token } = await createSession(ctx, {
     userId: user.id,
-    kind: opts.kind,
-    impersonatorId: opts.impersonatorId ?? null,
+    kind: 'impersonation',
+    impersonatorId: opts.impersonatorId,
+    parentSessionId,
   });
   return token;
 }

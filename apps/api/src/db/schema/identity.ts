@@ -1,6 +1,6 @@
 // Users, manager links, sessions, one-time codes, audit log, outbox and server settings.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { byUser, createdModified } from './columns.ts';
 import { organizations } from './organizations.ts';
 
@@ -73,7 +73,10 @@ export const managerOrganizations = pgTable(
   (t) => [uniqueIndex('manager_organizations_uq').on(t.userId, t.organizationId), index('manager_organizations_org_idx').on(t.organizationId)],
 );
 
-/** Opaque session tokens, stored as SHA-256 hashes. `kind` = impersonation tokens answer GET/HEAD only. */
+/**
+ * Opaque session tokens, stored as SHA-256 hashes. `kind` = impersonation tokens answer GET/HEAD only, and live
+ * only while `parent_session_id`, the ADMIN's session that started them, does.
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -84,6 +87,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['session', 'impersonation'] }).notNull().default('session'),
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    parentSessionId: integer('parent_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
     source: text('source'),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -92,7 +96,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_parent_session_idx').on(t.parentSessionId),
+  ],
 );
 
 /**

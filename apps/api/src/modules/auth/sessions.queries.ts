@@ -1,11 +1,17 @@
 // Session rows: created by user/login/ and impersonation, read on every request, revoked on sign-out,
-// password reset, account deletion and disabling a user.
-import { and, eq, isNull } from 'drizzle-orm';
+// password reset, account deletion and disabling a user. An impersonation session hangs off the ADMIN's session
+// that started it (`parent_session_id`): it is read with that session and its user, and revoked with them.
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export type SessionKind = 'session' | 'impersonation';
 
+const parentSessions = alias(sessions, 'parent_sessions');
+const impersonators = alias(users, 'impersonators');
+
+/** The session of a token hash with its user, and for an impersonation the ADMIN's session and account. */
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
@@ -24,13 +30,34 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
         email: users.email,
         isValid: users.isValid,
       },
+      parent: {
+        id: parentSessions.id,
+        kind: parentSessions.kind,
+        userId: parentSessions.userId,
+        created: parentSessions.created,
+        lastSeenAt: parentSessions.lastSeenAt,
+        expiresAt: parentSessions.expiresAt,
+        revokedAt: parentSessions.revokedAt,
+        userIsValid: impersonators.isValid,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
+    .leftJoin(impersonators, eq(impersonators.id, parentSessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  // Left-joined columns come back nullable one by one: a parent is there, whole, or not at all.
+  const p = row.parent;
+  const parent =
+    p?.id != null && p.kind != null && p.userId != null && p.created && p.lastSeenAt && p.expiresAt
+      ? { ...p, id: p.id, kind: p.kind, userId: p.userId, created: p.created, lastSeenAt: p.lastSeenAt, expiresAt: p.expiresAt, userIsValid: p.userIsValid === true }
+      : null;
+  return { ...row, parent };
 }
+
+export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
 export async function insertSession(
   db: Db,
@@ -39,6 +66,7 @@ export async function insertSession(
     userId: number;
     kind: SessionKind;
     impersonatorId?: number | null;
+    parentSessionId?: number | null;
     source?: string | null;
     ip?: string | null;
     userAgent?: string | null;
@@ -54,21 +82,23 @@ export async function insertSession(
   return { id: row.id };
 }
 
-export async function touchSession(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+/** Marks sessions as used at `at` (an impersonation's use is its ADMIN's activity too). */
+export async function touchSessions(db: Db, ids: readonly number[], at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(inArray(sessions.id, [...ids]));
 }
 
+/** Revokes a session and the impersonations started from it. */
 export async function revokeSession(db: Db, id: number, at: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(or(eq(sessions.id, id), eq(sessions.parentSessionId, id)), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every live session of a user, their own and impersonations of them. */
+/** Revokes every live session of a user: their own, impersonations of them, and impersonations they started. */
 export async function revokeUserSessions(db: Db, userId: number, at: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)), isNull(sessions.revokedAt)));
 }

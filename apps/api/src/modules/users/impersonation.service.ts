@@ -1,6 +1,7 @@
 // Impersonation (part 1 §4, DESIGN §5): an ADMIN gets a token of its own kind for another user; the API accepts
-// it for GET and HEAD only (http/authenticate.ts), it expires in one hour, and ending it revokes it. Both the
-// start and the end are audited with both identities.
+// it for GET and HEAD only (http/authenticate.ts), it expires in one hour or with the ADMIN's session that started
+// it (sign-out, expiry, password reset, account deletion), and ending it revokes it. Both the start and the end
+// are audited with both identities.
 import { USER_MESSAGES, canImpersonate, type TImpersonationResponse } from '@sc/shared/users';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
@@ -47,10 +48,12 @@ export async function startImpersonation(
     });
     throw new AppError('forbidden', USER_MESSAGES.cannotImpersonate);
   }
+  // The token lives within the ADMIN's session: signing out, expiry or revocation of that session ends it too.
   const session = await createSession(ctx, {
     userId: target.id,
     kind: 'impersonation',
     impersonatorId: actor.id,
+    parentSessionId: actor.sessionId,
     source: 'DASHBOARD',
     meta,
   });

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATION_TTL_SECONDS } from '@sc/shared/constants';
 import { USER_MESSAGES, ZImpersonationResponse } from '@sc/shared/users';
-import { auditLog, sessions } from '../../db/schema/index.ts';
+import { auditLog, outboxMessages, sessions, users } from '../../db/schema/index.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { sha256 } from '../../services/tokens.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -223,5 +223,110 @@ describe('DELETE user/impersonation/', () => {
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/user/impersonation/' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('an impersonation token lives within the ADMIN session that started it', () => {
+  async function impersonating() {
+    const setup = await adminAndOrgAdmin();
+    const { token } = ZImpersonationResponse.parse((await impersonate(setup.adminToken, setup.target.id)).json());
+    expect((await getMe(token)).statusCode).toBe(200);
+    return { ...setup, token };
+  }
+  const expectRefused = async (token: string) => {
+    const res = await getMe(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: AUTH_ERRORS.invalidToken });
+  };
+  const sessionOf = async (token: string) =>
+    (await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token))))[0]!;
+
+  it('an impersonation token stops working when the admin signs out', async () => {
+    const { adminToken, token } = await impersonating();
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/user/logout/', headers: auth(adminToken) });
+    expect(out.statusCode).toBeLessThan(300);
+    await expectRefused(token);
+    // Revoked on the server too, not only refused.
+    expect((await sessionOf(token)).revokedAt).not.toBeNull();
+  });
+
+  it("an impersonation token stops working when the admin's session expires", async () => {
+    const { adminToken, token } = await impersonating();
+    // The ADMIN signed in almost 12 hours ago: their session reaches its maximum age within the impersonation's hour.
+    const admin = await sessionOf(adminToken);
+    await t.database.db
+      .update(sessions)
+      .set({ created: new Date(t.clock.now().getTime() - 12 * 60 * MINUTE + 2 * MINUTE) })
+      .where(eq(sessions.id, admin.id));
+    expect((await getMe(token)).statusCode).toBe(200);
+    t.clock.advance(3 * MINUTE);
+    expect((await getMe(adminToken)).statusCode).toBe(401);
+    await expectRefused(token);
+  });
+
+  it("an impersonation token stops working when the admin's session is revoked", async () => {
+    const { adminToken, token } = await impersonating();
+    await t.database.db.update(sessions).set({ revokedAt: t.clock.now() }).where(eq(sessions.tokenHash, sha256(adminToken)));
+    await expectRefused(token);
+  });
+
+  it("an impersonation token stops working when the admin's password is reset", async () => {
+    const { admin, token } = await impersonating();
+    const asked = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/', payload: { email: admin.email } });
+    expect(asked.statusCode).toBe(200);
+    const [message] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, admin.email!))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    const resetToken = new URL(message!.link!).searchParams.get('token')!;
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm/',
+      payload: { token: resetToken, password: 'Brand-new-pass9' },
+    });
+    expect(done.statusCode).toBe(200);
+    await expectRefused(token);
+    expect((await sessionOf(token)).revokedAt).not.toBeNull();
+  });
+
+  it('an impersonation token stops working when the admin deletes their account', async () => {
+    const { adminToken, token } = await impersonating();
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/user/delete/me/', headers: auth(adminToken) });
+    expect(res.statusCode).toBeLessThan(300);
+    await expectRefused(token);
+    expect((await sessionOf(token)).revokedAt).not.toBeNull();
+  });
+
+  it('an impersonation token stops working when the admin is disabled', async () => {
+    const { admin, token } = await impersonating();
+    await t.database.db.update(users).set({ isValid: false }).where(eq(users.id, admin.id));
+    await expectRefused(token);
+  });
+
+  it("signing out of another of the admin's sessions leaves the impersonation alone", async () => {
+    const { admin, token } = await impersonating();
+    const otherBrowser = await signIn(t, admin);
+    await t.app.inject({ method: 'POST', url: '/api/v1/user/logout/', headers: auth(otherBrowser) });
+    expect((await getMe(token)).statusCode).toBe(200);
+  });
+
+  it("reading through the impersonation keeps the admin's own session from going idle", async () => {
+    const { adminToken, token } = await impersonating();
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(10 * MINUTE);
+      expect((await getMe(token)).statusCode).toBe(200);
+    }
+    // 40 minutes without a request on the ADMIN's own token, more than the 30 idle minutes.
+    expect((await getMe(adminToken)).statusCode).toBe(200);
+  });
+
+  it('refuses an impersonation token that names no ADMIN session (issued before the link existed)', async () => {
+    const { admin, target } = await adminAndOrgAdmin();
+    const token = await signIn(t, target, { kind: 'impersonation', impersonatorId: admin.id });
+    expect((await getMe(token)).statusCode).toBe(200);
+    await t.database.db.update(sessions).set({ parentSessionId: null }).where(eq(sessions.tokenHash, sha256(token)));
+    await expectRefused(token);
   });
 });
