@@ -72,7 +72,7 @@ export function ParentOrganizationPicker({ value, excludeId, error, onChange }: 
       }
       rightSection={searching && candidates.isFetching ? <Loader size="xs" /> : undefined}
       onChange={(v, option) => {
-        setPicked(v ? { value: v, label: option.label } : null);
+        setPicked(v && option ? { value: v, label: option.label } : null);
         onChange(v ? Number(v) : null);
       }}
       error={error}
