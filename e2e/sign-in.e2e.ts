@@ -102,11 +102,11 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('lands a CERVAICAL_REVIEWER on cervaical with Organization and Cervaical in the menu', async () => {
+  it('lands a CERVAICAL_REVIEWER on cervaical with Organization and Cervical Exams in the menu', async () => {
     const { context, page } = await newPage(browser);
     await signInByEmail(page, 'reviewer@demo.test');
     await page.waitForURL('**/cervaical');
-    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Cervaical');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Cervical Exams');
     await page.getByTestId('nav-organization').waitFor();
     await expect(page.getByTestId('nav-language').count()).resolves.toBe(0);
     await context.close();

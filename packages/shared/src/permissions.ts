@@ -1,4 +1,6 @@
 // Role → console menu and actions (part 1 §6; DESIGN §6, §7b). The API guard and the button that hides use these.
+// Menu labels are what the user reads: one spelling each ('Cervical', 'ORCA'), and each page's title is its
+// entry's label (docs/decisions.md, "Labels"); the spec's spelling stays in keys, paths and API fields.
 import type { TUserType } from './roles.ts';
 
 export type MenuItem = {
@@ -27,10 +29,10 @@ export const MENU: readonly MenuItem[] = [
     label: 'Scans',
     roles: [...SCAN_ROLES, 'CERVAICAL_REVIEWER'],
     children: [
-      { key: 'scan', label: 'Breast', path: '/scan', roles: SCAN_ROLES },
-      { key: 'cervaical', label: 'Cervical', path: '/cervaical', roles: [...SCAN_ROLES, 'CERVAICAL_REVIEWER'] },
-      { key: 'orca', label: 'ORCA', path: '/orca', roles: SCAN_ROLES },
-      { key: 'mapreport', label: 'Map', path: '/mapreport', roles: SCAN_ROLES },
+      { key: 'scan', label: 'Breast Scans', path: '/scan', roles: SCAN_ROLES },
+      { key: 'cervaical', label: 'Cervical Exams', path: '/cervaical', roles: [...SCAN_ROLES, 'CERVAICAL_REVIEWER'] },
+      { key: 'orca', label: 'ORCA Exams', path: '/orca', roles: SCAN_ROLES },
+      { key: 'mapreport', label: 'Scan Map', path: '/mapreport', roles: SCAN_ROLES },
     ],
   },
   {
@@ -49,25 +51,25 @@ export const MENU: readonly MenuItem[] = [
     roles: [...SCAN_ROLES, 'ORG_ADMIN'],
     children: [
       { key: 'user-all', label: 'All Users', path: '/user?all=true', roles: [...SCAN_ROLES, 'ORG_ADMIN'] },
-      { key: 'user-unassign', label: 'Unassigned', path: '/user?unassign=true', roles: SCAN_ROLES },
-      { key: 're-certification', label: 'Re-Certify', path: '/re-certification', roles: SCAN_ROLES },
+      { key: 'user-unassign', label: 'Unassigned Users', path: '/user?unassign=true', roles: SCAN_ROLES },
+      { key: 're-certification', label: 'Re-Certification', path: '/re-certification', roles: SCAN_ROLES },
     ],
   },
-  { key: 'patient', label: 'All Patients', path: '/patient', roles: SCAN_ROLES },
-  { key: 'language', label: 'Language', path: '/language', roles: ['ADMIN'] },
-  { key: 'tutorial', label: 'Tutorial', path: '/tutorial/module', roles: ['ADMIN'] },
+  { key: 'patient', label: 'Patients', path: '/patient', roles: SCAN_ROLES },
+  { key: 'language', label: 'Languages', path: '/language', roles: ['ADMIN'] },
+  { key: 'tutorial', label: 'Tutorials', path: '/tutorial/module', roles: ['ADMIN'] },
   {
     key: 'release-notes',
     label: 'Release Notes',
     roles: ['ADMIN'],
     children: [
       { key: 'app-version-ibe', label: 'IBE', path: '/app-version?ibe=true', roles: ['ADMIN'] },
-      { key: 'app-version-orca', label: 'OrCA', path: '/app-version?orca=true', roles: ['ADMIN'] },
-      { key: 'app-version-cervaical', label: 'Cervaical', path: '/app-version?cervaical=true', roles: ['ADMIN'] },
+      { key: 'app-version-orca', label: 'ORCA', path: '/app-version?orca=true', roles: ['ADMIN'] },
+      { key: 'app-version-cervaical', label: 'Cervical', path: '/app-version?cervaical=true', roles: ['ADMIN'] },
     ],
   },
   { key: 'booking', label: 'Booking', path: '/booking', roles: ADMINS },
-  { key: 'report', label: 'Report', path: '/report', roles: [...SCAN_ROLES, 'ORG_ADMIN'] },
+  { key: 'report', label: 'Scan Report', path: '/report', roles: [...SCAN_ROLES, 'ORG_ADMIN'] },
   { key: 'report-log', label: 'Report Log', path: '/report-log', roles: ['ADMIN'], apiModeOnly: true },
 ];
 

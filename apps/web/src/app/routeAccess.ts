@@ -18,6 +18,13 @@ export function rolesForMenuKey(key: string): readonly TUserType[] {
   return item.roles;
 }
 
+/** The label of a menu entry: also the title of its page, so the two never disagree. */
+export function menuLabel(key: string): string {
+  const item = findMenuItem(MENU, key);
+  if (!item) throw new Error(`Unknown menu key: ${key}`);
+  return item.label;
+}
+
 export const canOpenMenuKey = (role: TUserType, key: string): boolean => rolesForMenuKey(key).includes(role);
 
 /** Menu key guarding a route; a function when the query string decides (user?unassign). */

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { menuFor } from '@sc/shared/permissions';
 import type { TUserType } from '@sc/shared/roles';
 import { TOKEN_KEY } from '../api/storage.ts';
 import { makeUser, mockFetch, renderRoutes } from '../test/render.tsx';
@@ -27,22 +28,42 @@ describe('routes and guards', () => {
   });
 
   it.each<[TUserType, string, string, string]>([
-    ['ADMIN', '/login', '/scan', 'Scans'],
+    ['ADMIN', '/login', '/scan', 'Breast Scans'],
     ['ORG_ADMIN', '/login', '/dashboard', 'Dashboard'],
     ['MANAGER', '/dashboard', '/organization', 'Organization'],
-    ['CERVAICAL_REVIEWER', '/', '/cervaical', 'Cervaical'],
-    ['TECHNICIAN', '/dashboard', '/user-delete', 'Delete My account'],
+    ['CERVAICAL_REVIEWER', '/', '/cervaical', 'Cervical Exams'],
+    ['TECHNICIAN', '/dashboard', '/user-delete', 'Delete my account'],
     ['ADMIN', '/user-delete', '/dashboard', 'Dashboard'],
     ['ORG_ADMIN', '/language', '/dashboard', 'Dashboard'],
     ['ORG_ADMIN', '/user?unassign=true', '/dashboard', 'Dashboard'],
     ['ORG_ADMIN', '/user?all=true', '/user', 'All Users'],
     ['SUB_ADMIN', '/app-version?ibe=true', '/dashboard', 'Dashboard'],
-    ['ADMIN', '/app-version?orca=true', '/app-version', 'Release Notes – OrCA'],
-    ['ADMIN', '/tutorial/module/content?id=3', '/tutorial/module/content', 'Content'],
+    ['ADMIN', '/app-version?orca=true', '/app-version', 'Release Notes – ORCA'],
+    ['ADMIN', '/tutorial/module/content?id=3', '/tutorial/module/content', 'Tutorials – Content'],
   ])('a %s opening %s lands on %s', async (role, from, to, title) => {
     const { router } = signedInAs(role, from);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // Pages are lazy: the first import of a large one (the organization list) may take a while on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(to);
+  });
+
+  // Every entry of the ADMIN's menu (all of them, API mode on): the page it opens is titled as the entry reads,
+  // or as its group and entry for Release Notes (docs/decisions.md, "Labels").
+  const entries = menuFor('ADMIN', true).flatMap((item) =>
+    item.children
+      ? item.children.map((child) => ({
+          path: child.path!,
+          title: item.key === 'release-notes' ? `${item.label} – ${child.label}` : child.label,
+        }))
+      : [{ path: item.path!, title: item.label }],
+  );
+  it.each(entries)('titles the page at $path as its menu entry: $title', async ({ path, title }) => {
+    localStorage.setItem('api_mode', 'true');
+    signedInAs('ADMIN', path);
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    expect(heading.textContent).toBe(title);
   });
 
   it('shows a not-found page for an unknown path', async () => {

@@ -12,7 +12,19 @@ function renderMenu(role: TUserType, path = '/dashboard', apiMode = false) {
 describe('NavMenu', () => {
   it('shows the administrative entries to an ADMIN', () => {
     renderMenu('ADMIN');
-    for (const label of ['Dashboard', 'Organization', 'Scans', 'Devices', 'Users', 'All Patients', 'Language', 'Tutorial', 'Release Notes', 'Booking', 'Report']) {
+    for (const label of [
+      'Dashboard',
+      'Organization',
+      'Scans',
+      'Devices',
+      'Users',
+      'Patients',
+      'Languages',
+      'Tutorials',
+      'Release Notes',
+      'Booking',
+      'Scan Report',
+    ]) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(screen.queryByText('Report Log')).not.toBeInTheDocument();
@@ -20,10 +32,19 @@ describe('NavMenu', () => {
 
   it('hides the administrative entries from an ORG_ADMIN', () => {
     renderMenu('ORG_ADMIN');
-    for (const label of ['Dashboard', 'Organization', 'All Users', 'Report']) {
+    for (const label of ['Dashboard', 'Organization', 'All Users', 'Scan Report']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
-    for (const label of ['Scans', 'Devices', 'All Patients', 'Language', 'Tutorial', 'Release Notes', 'Booking', 'Report Log']) {
+    for (const label of [
+      'Scans',
+      'Devices',
+      'Patients',
+      'Languages',
+      'Tutorials',
+      'Release Notes',
+      'Booking',
+      'Report Log',
+    ]) {
       expect(screen.queryByText(label)).not.toBeInTheDocument();
     }
   });
@@ -53,12 +74,23 @@ describe('NavMenu', () => {
     expect(screen.getByTestId('nav-firmware')).toHaveAttribute('href', '/firmware');
   });
 
+  it('spells every label one way: Cervical and ORCA, never the API spelling Cervaical or OrCA', async () => {
+    const user = userEvent.setup();
+    renderMenu('ADMIN', '/dashboard', true);
+    for (const group of ['nav-scans', 'nav-release-notes']) await user.click(screen.getByTestId(group));
+    const text = screen.getByTestId('nav-menu').textContent ?? '';
+    expect(text).toContain('Cervical Exams');
+    expect(text).toContain('ORCA Exams');
+    expect(text).not.toMatch(/Cervaical|OrCA/);
+  });
+
   it('gives a CERVAICAL_REVIEWER Organization and Cervical only, as top-level entries', () => {
     renderMenu('CERVAICAL_REVIEWER', '/cervaical');
     expect(screen.getByText('Organization')).toBeInTheDocument();
     // A group left with one entry is that entry: no Scans group holding only Cervical.
     expect(screen.queryByTestId('nav-scans')).not.toBeInTheDocument();
     expect(screen.getByTestId('nav-cervaical')).toHaveAttribute('href', '/cervaical');
+    expect(screen.getByTestId('nav-cervaical')).toHaveTextContent('Cervical Exams');
     expect(screen.getByTestId('nav-cervaical')).toHaveAttribute('data-active', 'true');
     expect(screen.queryByTestId('nav-scan')).not.toBeInTheDocument();
     expect(screen.queryByText('Dashboard')).not.toBeInTheDocument();

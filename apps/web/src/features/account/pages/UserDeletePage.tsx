@@ -8,15 +8,16 @@ export function UserDeletePage() {
   const deleteAccount = useDeleteOwnAccount();
   return (
     <>
-      <PageHeader title="Delete My account" />
+      <PageHeader title="Delete my account" />
       <Paper withBorder p="xl" maw={560}>
         <Stack gap="md" align="flex-start">
           <Text>
-            Technicians use the screening apps on their devices; this console only lets you delete your account.
+            Technicians use the screening apps on their devices; this console only lets you delete your
+            account.
           </Text>
           <Text size="sm" c="dimmed">
-            Deleting your account signs you out everywhere and removes your personal details. The scans and patients
-            you recorded stay with your organization.
+            Deleting your account signs you out everywhere and removes your personal details. The scans and
+            patients you recorded stay with your organization.
           </Text>
           <Button
             color="red"

@@ -1,9 +1,15 @@
 import { useSearchParams } from 'react-router';
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
-// Part 3 "Release Notes": the app is chosen by query flag ibe, orca or cervaical.
+// Part 3 "Release Notes": the app is chosen by query flag ibe, orca or cervaical; the title is the menu's
+// group and entry.
 export function AppVersionPage() {
   const [params] = useSearchParams();
-  const app = params.has('orca') ? 'OrCA' : params.has('cervaical') ? 'Cervaical' : 'IBE';
-  return <PageHeader title={`Release Notes – ${app}`} />;
+  const key = params.has('orca')
+    ? 'app-version-orca'
+    : params.has('cervaical')
+      ? 'app-version-cervaical'
+      : 'app-version-ibe';
+  return <PageHeader title={`${menuLabel('release-notes')} – ${menuLabel(key)}`} />;
 }

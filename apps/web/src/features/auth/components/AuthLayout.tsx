@@ -39,7 +39,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           </List>
         </Stack>
         <Text size="xs" c="rgba(255,255,255,0.7)">
-          IBE · Cervaical · ORCA
+          IBE · Cervical · ORCA
         </Text>
       </Box>
       <Box className={classes.formSide}>

@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function CervaicalListPage() {
-  return <PageHeader title="Cervaical" />;
+  return <PageHeader title={menuLabel('cervaical')} />;
 }

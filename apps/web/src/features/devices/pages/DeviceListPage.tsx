@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function DeviceListPage() {
-  return <PageHeader title="Devices" />;
+  return <PageHeader title={menuLabel('device')} />;
 }

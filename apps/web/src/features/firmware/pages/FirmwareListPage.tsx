@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function FirmwareListPage() {
-  return <PageHeader title="Firmware" />;
+  return <PageHeader title={menuLabel('firmware')} />;
 }

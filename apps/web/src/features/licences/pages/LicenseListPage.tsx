@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function LicenseListPage() {
-  return <PageHeader title="License" />;
+  return <PageHeader title={menuLabel('license')} />;
 }

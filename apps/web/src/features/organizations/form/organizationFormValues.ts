@@ -75,7 +75,7 @@ export const FLAG_FIELDS = [
   { key: 'automatic_tile_selection_enabled', label: 'Automatic tile selection' },
   { key: 'has_web_access', label: 'Has web access' },
   { key: 'is_orca_navigation_allowed', label: 'Cross-app navigation ORCA' },
-  { key: 'is_cervaical_navigation_allowed', label: 'Cross-app navigation Cervaical' },
+  { key: 'is_cervaical_navigation_allowed', label: 'Cross-app navigation Cervical' },
   { key: 'enable_send_sms_to_patient', label: 'Enable send SMS to patient' },
   { key: 'is_storage_optimised', label: 'Enable storage optimise' },
 ] as const satisfies readonly { key: keyof OrganizationFormValues; label: string }[];

@@ -41,10 +41,11 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
   },
   { key: 'users', label: 'Users', render: placeholder('Users') },
   { key: 'devices', label: 'Devices', render: placeholder('Devices') },
-  { key: 'scans', label: 'Scans', render: placeholder('Scans') },
+  { key: 'scans', label: 'Breast Scans', render: placeholder('Breast Scans') },
   { key: 'patients', label: 'Patients', render: placeholder('Patients') },
-  { key: 'cervaical', label: 'Cervaical', render: placeholder('Cervaical') },
-  { key: 'orca', label: 'ORCA', render: placeholder('ORCA') },
+  // Labels as the menu spells them (docs/decisions.md, "Labels"); keys keep the spec's spelling.
+  { key: 'cervaical', label: 'Cervical Exams', render: placeholder('Cervical Exams') },
+  { key: 'orca', label: 'ORCA Exams', render: placeholder('ORCA Exams') },
 ];
 
 export function visibleTabs(role: TUserType, organization: TOrganization): OrganizationTab[] {

@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function PatientListPage() {
-  return <PageHeader title="Patients" />;
+  return <PageHeader title={menuLabel('patient')} />;
 }

@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function ReportLogPage() {
-  return <PageHeader title="Report Log" />;
+  return <PageHeader title={menuLabel('report-log')} />;
 }

@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function ReportPage() {
-  return <PageHeader title="IBE Scan report" />;
+  return <PageHeader title={menuLabel('report')} />;
 }

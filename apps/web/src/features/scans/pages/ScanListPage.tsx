@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function ScanListPage() {
-  return <PageHeader title="Scans" />;
+  return <PageHeader title={menuLabel('scan')} />;
 }

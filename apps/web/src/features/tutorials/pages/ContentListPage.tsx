@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function ContentListPage() {
-  return <PageHeader title="Content" />;
+  return <PageHeader title={`${menuLabel('tutorial')} – Content`} />;
 }

@@ -1,5 +1,6 @@
+import { menuLabel } from '../../../app/routeAccess.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function ReCertificationPage() {
-  return <PageHeader title="Technician Re-Certification" />;
+  return <PageHeader title={menuLabel('re-certification')} />;
 }
