@@ -33,6 +33,15 @@ const ZEnv = z.object({
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEBHOOK_ALLOW_PRIVATE: bool,
+  // Ports webhook URLs may use besides 80 and 443 (`8443,9000`); WEBHOOK_ALLOW_PRIVATE allows any port.
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+    .refine((ports) => ports.every((p) => /^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535), {
+      message: 'WEBHOOK_ALLOWED_PORTS: a comma list of port numbers (1-65535)',
+    })
+    .transform((ports) => ports.map(Number)),
   RATE_LIMIT_DISABLED: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

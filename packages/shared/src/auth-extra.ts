@@ -1,5 +1,6 @@
 // Sign-in contracts added beside auth.ts: response shapes of the auth calls and the stored-mobile rule.
 import { z } from 'zod';
+import { decimalIntParam } from './list.ts';
 import { parseMobile, textField } from './validation.ts';
 import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 
@@ -36,7 +37,7 @@ export const ZOutboxQuery = z.object({
     .regex(/^[A-Za-z]{2}$/, 'Please select a country code.')
     .transform((c) => c.toUpperCase())
     .optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: decimalIntParam('limit', 1, 200).default(50),
 });
 
 /** Dial code of an ISO country ('IN' → '+91'), or null when the country is unknown. */

@@ -3,12 +3,35 @@ import { z } from 'zod';
 import { DAY_FILTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MONTH_FILTERS } from './constants.ts';
 import { textField } from './validation.ts';
 
-const intParam = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `A valid integer is required.` })
-    .int(`A valid integer is required.`)
-    .min(min, `Ensure ${name} is greater than or equal to ${min}.`)
-    .max(max, `Ensure ${name} is less than or equal to ${max}.`);
+export const INTEGER_MESSAGE = 'A valid integer is required.';
+/** A query parameter that takes one value, sent more than once (`?limit=1&limit=2`). */
+export const REPEATED_PARAMETER_MESSAGE = 'Only one value is allowed.';
+
+/**
+ * A whole number in a query parameter: plain decimal digits (after an optional minus) only. `Number()` would also read '0x10' as 16, '1e3'
+ * as 1000, ' 7 ' as 7 and '' as 0; none of those is what a person or a client meant, so each is refused. A number
+ * (a caller building the query in code) is accepted when it is a safe integer.
+ */
+export const decimalIntParam = (name: string, min: number, max: number) =>
+  z
+    .union([z.string(), z.number()], { error: INTEGER_MESSAGE })
+    .transform((v, ctx) => {
+      // A minus sign is read, so '-1' gets the range message rather than a type error.
+      const isDecimal = typeof v === 'number' ? Number.isSafeInteger(v) : /^-?\d{1,16}$/.test(v);
+      if (!isDecimal) {
+        ctx.addIssue({ code: 'custom', message: INTEGER_MESSAGE });
+        return z.NEVER;
+      }
+      return Number(v);
+    })
+    .pipe(
+      z
+        .number()
+        .min(min, `Ensure ${name} is greater than or equal to ${min}.`)
+        .max(max, `Ensure ${name} is less than or equal to ${max}.`),
+    );
+
+const intParam = decimalIntParam;
 
 /** A real calendar date written YYYY-MM-DD (2024-02-29 yes, 2023-02-29 and 2024-02-30 no). */
 export function isIsoDate(s: string): boolean {
@@ -29,13 +52,8 @@ export const ZBoolParam = boolParam;
 /** Largest id of a PostgreSQL `serial`. */
 export const MAX_ID = 2_147_483_647;
 
-/** A query parameter naming one row by id (`?parent=12`, `?organization_id=3`). */
-export const idParam = (name: string) =>
-  z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(1, `Ensure ${name} is greater than or equal to 1.`)
-    .max(MAX_ID, `Ensure ${name} is less than or equal to ${MAX_ID}.`);
+/** A query parameter naming one row by id (`?parent=12`, `?organization_id=3`): decimal digits, 1 to MAX_ID. */
+export const idParam = (name: string) => decimalIntParam(name, 1, MAX_ID);
 export const ZIsoDate = isoDate;
 
 export const ZListQuery = z.object({

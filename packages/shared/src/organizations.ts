@@ -6,13 +6,17 @@ import { MAX_ID, ZBoolParam, ZListQuery, ZPeriodQuery, idParam, paginated } from
 /** PostgreSQL integer ids stop at 2^31 - 1; larger numbers can name no row. */
 export { MAX_ID };
 
-/** `ids=1,2,3`: a comma list of organization ids (blank items ignored). */
+/**
+ * `ids=1,2,3`: a comma list of organization ids (blank items ignored). The parameter may also be repeated
+ * (`ids=1&ids=2,3`, which the query parser hands over as a list): a list parameter, never 'Only one value'.
+ */
 export const ZIdList = z
-  .string()
-  .trim()
-  .max(11_000)
-  .transform((s, ctx) => {
-    const parts = s
+  .union([z.string().max(11_000), z.array(z.string().max(11_000)).max(1000)], {
+    error: 'Enter a whole number.',
+  })
+  .transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value : [value])
+      .join(',')
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);

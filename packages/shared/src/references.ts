@@ -1,6 +1,6 @@
 // Organization references (part 1 §2.6, §3, §4, §5, §7): the contracts of `organization/reference/`.
 import { z } from 'zod';
-import { ZBoolParam, ZListQuery } from './list.ts';
+import { ZBoolParam, ZListQuery, idParam } from './list.ts';
 import { MESSAGES, ORG_TEXT_PATTERN, textField } from './validation.ts';
 
 export const REFERENCE_NAME_MAX = 255;
@@ -52,11 +52,7 @@ export const REFERENCE_DEFAULT_ORDERING = '-created';
 
 /** GET organization/reference/ */
 export const ZReferenceListQuery = ZListQuery.extend({
-  organization: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .positive('A valid integer is required.')
-    .optional(),
+  organization: idParam('organization').optional(),
   is_active: ZBoolParam.optional(),
 });
 export type TReferenceListQuery = z.infer<typeof ZReferenceListQuery>;

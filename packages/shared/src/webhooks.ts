@@ -1,6 +1,6 @@
 // Organization webhooks (part 1 §2.5, §7, §8; DESIGN §7): "send previous scans" and the delivery log.
 import { z } from 'zod';
-import { ZListQuery } from './list.ts';
+import { ZListQuery, idParam } from './list.ts';
 import { MESSAGES } from './validation.ts';
 
 export const WEBHOOK_MESSAGES = {
@@ -8,15 +8,16 @@ export const WEBHOOK_MESSAGES = {
   previousScansQueued: 'Organization Previous Scans Webhook Successfully',
   notReady: 'Switch the webhook on and save a URL first.',
   privateUrl: 'This URL points to a private or local address.',
+  port: 'Webhook URLs may use only the standard ports (80 for http, 443 for https).',
 } as const;
+
+/** Ports a webhook URL may use without configuration (WEBHOOK_ALLOWED_PORTS adds others). */
+export const WEBHOOK_DEFAULT_PORTS: readonly number[] = [80, 443];
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
-const ZId = z.coerce
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
-  .positive('A valid integer is required.')
-  .max(2_147_483_647, 'A valid integer is required.');
+/** An id in a body or a query: a number, or its decimal digits ('12', never '0x10'). */
+const ZId = idParam('id');
 
 /** POST organization/previous-scans/: `{organization}` (also accepted: `organization_id`, `id`). */
 export const ZPreviousScansInput = z

@@ -38,6 +38,22 @@ describe('parsePage', () => {
     expect(e.status).toBe(400);
     expect(e.fields).toEqual(fields);
   });
+
+  it.each(['0x10', '0o20', '0b10000', '1e1', '16.0', ' 16', '16 ', '+16', '', '１６'])(
+    'reads only plain decimal digits as a number: limit=%j is refused',
+    (limit) => {
+      expect(errorOf(() => parsePage({ limit })).fields).toEqual({ limit: ['A valid integer is required.'] });
+    },
+  );
+
+  it.each([
+    [{ limit: ['1', '2'] }, { limit: ['Only one value is allowed.'] }],
+    [{ page: ['1', '2'], limit: ['3', '4'] }, { page: ['Only one value is allowed.'], limit: ['Only one value is allowed.'] }],
+  ])('names a parameter sent twice (%o) instead of failing to read it', (query, fields) => {
+    const e = errorOf(() => parsePage(query));
+    expect(e.status).toBe(400);
+    expect(e.fields).toEqual(fields);
+  });
 });
 
 describe('paginate', () => {

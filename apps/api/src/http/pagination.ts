@@ -2,7 +2,7 @@
 // `next`/`previous` are absolute-path URLs of the same request with only `page` changed, so every other filter
 // survives; a page past the last answers 404 {detail: 'Invalid page.'} as DRF does (page 1 is always valid).
 import type { FastifyRequest } from 'fastify';
-import { ZListQuery } from '@sc/shared/list';
+import { REPEATED_PARAMETER_MESSAGE, ZListQuery } from '@sc/shared/list';
 import type { TPaginated } from '@sc/shared/list';
 import { AppError, zodToFields } from './errors.ts';
 
@@ -13,9 +13,14 @@ const ZPageParams = ZListQuery.pick({ page: true, limit: true });
 /**
  * `page` and `limit` of a query, validated with the shared ZListQuery rules (limit 1..1000, page ≥ 1).
  * Routes usually validate their whole querystring with a schema extending ZListQuery; this is for callers that
- * hold a raw query. Bad values → 400 {limit: ['Ensure limit is less than or equal to 1000.']}.
+ * hold a raw query. Bad values → 400 {limit: ['Ensure limit is less than or equal to 1000.']}; only plain decimal
+ * digits are numbers ('0x10' is refused), and a parameter sent twice answers {limit: ['Only one value is allowed.']}.
  */
 export function parsePage(query: { page?: unknown; limit?: unknown }): PageParams {
+  const repeated = (['page', 'limit'] as const).filter((key) => Array.isArray(query[key]));
+  if (repeated.length) {
+    throw new AppError('bad_request', 'Invalid input.', Object.fromEntries(repeated.map((k) => [k, [REPEATED_PARAMETER_MESSAGE]])));
+  }
   const parsed = ZPageParams.safeParse({ page: query.page, limit: query.limit });
   if (!parsed.success) throw new AppError('bad_request', 'Invalid input.', zodToFields(parsed.error.issues));
   return toPageParams(parsed.data);

@@ -9,11 +9,11 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { REPEATED_PARAMETER_MESSAGE } from '@sc/shared/list';
 import { TEXT_MESSAGES, isWellFormedText } from '@sc/shared/validation';
 import { badRequest, type FieldErrors } from './errors.ts';
 
 export const NULL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
-export const REPEATED_PARAMETER_MESSAGE = 'Only one value is allowed.';
 
 /** The message for a string PostgreSQL cannot store, or null. */
 function storageProblem(text: string): string | null {
@@ -64,7 +64,14 @@ export function repeatedParameterErrors(schema: unknown, query: unknown): FieldE
   if (!repeated.length || !isZodSchema(schema)) return null;
   const result = schema.safeParse(query);
   if (result.success) return null;
-  const refused = repeated.filter((key) => result.error.issues.some((i) => i.path[0] === key));
+  const failsAt = (issues: readonly { path: readonly PropertyKey[] }[], key: string) => issues.some((i) => i.path[0] === key);
+  // A list parameter takes an empty list; a one-value parameter refuses any list. So a list parameter with a bad
+  // item (`user_type=ADMIN&user_type=ROOT`) keeps the schema's message about the item.
+  const takesOneValue = (key: string) => {
+    const probe = schema.safeParse({ ...query, [key]: [] });
+    return !probe.success && failsAt(probe.error.issues, key);
+  };
+  const refused = repeated.filter((key) => failsAt(result.error.issues, key) && takesOneValue(key));
   if (!refused.length) return null;
   return Object.fromEntries(refused.map((key) => [key, [REPEATED_PARAMETER_MESSAGE]]));
 }

@@ -17,7 +17,12 @@ import {
 } from '../modules/organizations/organization-webhooks.queries.ts';
 import { defineJob, enqueue, type JobContext } from '../services/queue/job.ts';
 import type { JobInfo } from '../services/queue/queue.ts';
-import { assertPublicUrl, WEBHOOK_URL_MESSAGES, WebhookUrlError } from '../services/webhooks/url-guard.ts';
+import {
+  assertPublicUrl,
+  WEBHOOK_URL_MESSAGES,
+  WebhookUrlError,
+  webhookUrlPolicy,
+} from '../services/webhooks/url-guard.ts';
 import { postWebhook, type WebhookOutcome } from '../services/webhooks/webhook-sender.ts';
 
 /** Wait before attempt 2, 3, … 6: 30 s, 2 min, 10 min, 1 h, 6 h (about 7 h 12 min in all). */
@@ -80,7 +85,8 @@ async function deliverWebhook(
   const allowPrivate = ctx.config.WEBHOOK_ALLOW_PRIVATE;
 
   try {
-    await assertPublicUrl(url, { allowPrivate });
+    // The port rule too: a URL saved before it existed, or a port dropped from WEBHOOK_ALLOWED_PORTS since.
+    await assertPublicUrl(url, webhookUrlPolicy(ctx.config));
   } catch (err) {
     if (err instanceof WebhookUrlError && err.message !== WEBHOOK_URL_MESSAGES.unresolved) {
       await fail(ctx, attempt, null, err.message);

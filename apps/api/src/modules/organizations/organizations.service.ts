@@ -34,7 +34,7 @@ import { parseOrdering } from '../../http/ordering.ts';
 import { toPageParams } from '../../http/pagination.ts';
 import { requestPeriod } from '../../http/period.ts';
 import { isInScope, resolveScope, type Scope } from '../../http/scope.ts';
-import { assertPublicUrl } from '../../services/webhooks/url-guard.ts';
+import { assertPublicUrl, webhookUrlPolicy } from '../../services/webhooks/url-guard.ts';
 import { findFileByPath } from '../files/files.queries.ts';
 import { assignFileToOrganization } from '../files/files.service.ts';
 import * as queries from './organizations.queries.ts';
@@ -259,8 +259,9 @@ function newFilePaths(input: WriteInput, current?: queries.OrganizationRow): { p
 
 async function assertWebhookUrl(ctx: OrganizationWriteContext, url: string | null | undefined, current?: string | null) {
   if (!url || url === current) return;
-  // Throws a 400 on webhook_url ('This URL points to a private or local address.') for the server's own network.
-  await assertPublicUrl(url, { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE });
+  // Throws a 400 on webhook_url for the server's own network ('This URL points to a private or local address.')
+  // or a port other than 80, 443 and the configured ones.
+  await assertPublicUrl(url, webhookUrlPolicy(ctx.config));
 }
 
 async function runInTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {

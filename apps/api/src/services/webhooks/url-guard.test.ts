@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
-import { assertPublicUrl, guardedLookup, isPublicAddress, WEBHOOK_URL_MESSAGES } from './url-guard.ts';
+import { loadConfig } from '../../config.ts';
+import { assertPublicUrl, guardedLookup, isPublicAddress, WEBHOOK_URL_MESSAGES, webhookUrlPolicy } from './url-guard.ts';
 
 const refused = { webhook_url: [WEBHOOK_URL_MESSAGES.private] };
 
@@ -76,7 +77,7 @@ describe('assertPublicUrl', () => {
 
   it('accepts a URL whose host is a public address', async () => {
     expect(await fieldsOf('https://93.184.216.34/hooks')).toBeNull();
-    expect(await fieldsOf('http://[2606:2800:220:1:248:1893:25c8:1946]:8443/x')).toBeNull();
+    expect(await fieldsOf('http://[2606:2800:220:1:248:1893:25c8:1946]/x')).toBeNull();
   });
 
   it('accepts private and loopback addresses when the server allows them', async () => {
@@ -117,5 +118,48 @@ describe('guardedLookup (the connection-time check against DNS rebinding)', () =
     expect(err?.code).toBe('EWEBHOOKPRIVATE');
     const all = await lookup('localhost', true);
     expect(all.err?.code).toBe('EWEBHOOKPRIVATE');
+  });
+});
+
+describe('webhook ports', () => {
+  const portRefused = { webhook_url: [WEBHOOK_URL_MESSAGES.port] };
+  const policyFields = async (url: string, policy: Parameters<typeof assertPublicUrl>[1]) => {
+    try {
+      await assertPublicUrl(url, policy);
+      return null;
+    } catch (err) {
+      return (err as AppError).fields;
+    }
+  };
+
+  it.each(['http://93.184.216.34:8080/hook', 'https://93.184.216.34:25/', 'http://93.184.216.34:5432/', 'http://[2606:2800:220:1:248:1893:25c8:1946]:8443/x'])(
+    'refuses a webhook URL on a port other than 80 and 443: %s',
+    async (url) => {
+      expect(await fieldsOf(url)).toEqual(portRefused);
+    },
+  );
+
+  it('accepts the standard ports, written or implied', async () => {
+    for (const url of ['http://93.184.216.34/', 'http://93.184.216.34:80/', 'https://93.184.216.34:443/x', 'http://93.184.216.34:443/']) {
+      expect(await fieldsOf(url), url).toBeNull();
+    }
+  });
+
+  it('accepts a port listed in WEBHOOK_ALLOWED_PORTS, and only that one', async () => {
+    const policy = { allowPrivate: false, allowedPorts: [8443] };
+    expect(await policyFields('https://93.184.216.34:8443/hook', policy)).toBeNull();
+    expect(await policyFields('https://93.184.216.34:8444/hook', policy)).toEqual(portRefused);
+  });
+
+  it('allows any port when WEBHOOK_ALLOW_PRIVATE is set (the development and test setting)', async () => {
+    expect(await fieldsOf('http://127.0.0.1:45678/hook', true)).toBeNull();
+  });
+
+  it('reads the allowed ports from the configuration', () => {
+    const config = loadConfig({ WEBHOOK_ALLOWED_PORTS: '8443, 9000' });
+    expect(webhookUrlPolicy(config)).toEqual({ allowPrivate: false, allowedPorts: [8443, 9000] });
+    expect(loadConfig({}).WEBHOOK_ALLOWED_PORTS).toEqual([]);
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_PORTS: '0x50' })).toThrow(/WEBHOOK_ALLOWED_PORTS/);
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_PORTS: '70000' })).toThrow(/WEBHOOK_ALLOWED_PORTS/);
   });
 });
