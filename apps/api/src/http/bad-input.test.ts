@@ -687,6 +687,9 @@ describe('hostile input never answers 500 and always the DRF error shape', () =>
   });
 
   it('POST file/upload/: hostile forms, JSON and text bodies', async () => {
+    const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+    const pngDeclaring = (width: number, height: number) =>
+      Buffer.concat([PNG.subarray(0, 8), u32(13), Buffer.from('IHDR'), u32(width), u32(height), Buffer.from([8, 6, 0, 0, 0]), u32(0)]);
     const boundary = 'sc-bad-input';
     const form = (parts: { name: string; value?: string; file?: Buffer; filename?: string }[]) =>
       Buffer.concat([
@@ -779,6 +782,18 @@ describe('hostile input never answers 500 and always the DRF error shape', () =>
           form([
             { name: 'folder', value: 'test' },
             { name: 'file', file: PNG, filename: `../${EMOJI}"; x=.png` },
+          ]),
+          multipart,
+        ),
+      },
+      {
+        // A few bytes declaring 2.5 gigapixels: refused from its header, never decoded.
+        name: 'PNG declaring 50000×50000 pixels',
+        expectStatus: 400,
+        inject: send(
+          form([
+            { name: 'folder', value: 'test' },
+            { name: 'file', file: pngDeclaring(50_000, 50_000) },
           ]),
           multipart,
         ),
