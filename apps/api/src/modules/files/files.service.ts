@@ -29,6 +29,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
+import { parsePathId } from '../../http/params.ts';
 import { isInScope, resolveScope } from '../../http/scope.ts';
 import { detectFileKind, readImageDimensions } from '../../services/storage/sniff.ts';
 import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/storage-key.ts';
@@ -123,10 +124,8 @@ async function ownerOrganization(db: Db, actor: Actor, rule: TFolderRule, raw: s
     const own = actor.organizationId;
     return own !== null && (await isInScope(db, scope, own)) ? own : null;
   }
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
-    throw fieldError('organization', `Invalid pk "${value.slice(0, 20)}" - object does not exist.`);
-  }
-  const id = Number(value);
+  const id = parsePathId(value);
+  if (id === undefined) throw fieldError('organization', `Invalid pk "${value.slice(0, 20)}" - object does not exist.`);
   if (!(await isInScope(db, scope, id))) throw notFound();
   return id;
 }
