@@ -1,7 +1,7 @@
 // Builds the Fastify app: used by server.ts and by the tests (through app.inject).
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -13,11 +13,13 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { JSON_BODY_MAX_BYTES } from '@sc/shared/constants';
+import { can } from '@sc/shared/permissions';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
+import { AppError, HTTP_MESSAGES, answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validator.ts';
-import { registerAuthentication } from './http/authenticate.ts';
+import { AUTH_ERRORS, registerAuthentication, requireActor } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
@@ -30,7 +32,9 @@ import { fileRoutes } from './modules/files/files.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts';
 import { languageRoutes } from './modules/languages/languages.routes.ts';
+import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { createServices, type Services } from './services/index.ts';
+import { pinoPolicy, scrubText } from './services/logger.ts';
 
 export type AppContext = {
   config: Config;
@@ -50,10 +54,14 @@ declare module 'fastify' {
 export type BuildOptions = {
   config: Config;
   database: Database;
-  logger?: boolean;
+  /** false: no logging (tests); `{stream}`: log lines go there (tests that read the log); default stdout. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   now?: () => Date;
   services?: Partial<Services>;
 };
+
+/** Longer URLs answer 414 (Node refuses a request line and headers past 16 KB with 431 before this). */
+export const URL_MAX_LENGTH = 8192;
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -63,37 +71,38 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Never log a credential: tokens travel in headers, codes and passwords in bodies (not logged).
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-impersonation-token"]'],
+            // No secret in any log line: redaction, error summaries without query parameters (services/logger.ts).
+            ...pinoPolicy(),
+            ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}),
           },
-    trustProxy: true,
+    // One line per request (at debug level outside production) instead of Fastify's two at info.
+    logController: new OneLineRequestLog(config.isProduction ? 'info' : 'debug'),
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): request.ip is the address the rate
+    // limits count and the audit log records, and a client must not be able to choose it.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: JSON_BODY_MAX_BYTES,
     // Errors the router raises before any route or hook (undecodable path, over-long path id) get our body too.
     frameworkErrors: answerFrameworkError,
+    // And so do requests Node's HTTP parser refuses (URL or headers too large: 431).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const now = opts.now ?? (() => new Date());
-  const services = { ...createServices(config, database, now), ...opts.services };
+  // Services log through the app's logger (same redaction, same destination) when there is one.
+  const services = { ...createServices(config, database, now, opts.logger === false ? undefined : app.log), ...opts.services };
   app.decorate('ctx', { config, database, services, now });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  refuseUnreadableRequests(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) } });
   await app.register(rateLimit, { global: false });
+  // Before the plugins below, so their routes (the API docs) see request.actor too.
+  registerAuthentication(app);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -102,9 +111,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  registerAuthentication(app);
+  if (config.apiDocs !== 'off') {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // API_DOCS=admin (the production default): the page and the spec only for ADMIN sessions.
+      uiHooks: config.apiDocs === 'admin' ? { onRequest: requireApiDocsReader } : {},
+    });
+  }
 
   await app.register(
     async (api) => {
@@ -119,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(fileRoutes);
       await api.register(geocodeRoutes);
       await api.register(languageRoutes);
+      await api.register(deviceRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
@@ -131,6 +145,73 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Job workers poll in the server only; tests run queued jobs with services.queue.drain().
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => services.queue.start());
   return app;
+}
+
+/** Fastify takes a hop count at run time but types only a function for it: the same rule, as a function. */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** API_DOCS=admin: the caller must be signed in (401) as a role that may read the docs (403). */
+async function requireApiDocsReader(request: FastifyRequest): Promise<void> {
+  const actor = requireActor(request);
+  if (!can(actor.userType, 'apiDocs.read')) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+}
+
+/**
+ * Content-Security-Policy: the console talks to its own server only, and loads images from itself, data/blob URLs
+ * (cropped logos, fetched files), the map tile host (TILE_URL) and the object storage host (S3_ENDPOINT) when set.
+ */
+export function cspDirectives(config: Config): Record<string, string[] | null> {
+  const { tiles, storage } = config.contentOrigins;
+  const extra = (...origins: Array<string | null>) => origins.filter((o): o is string => o !== null);
+  return {
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...extra(tiles, storage)],
+    'connect-src': ["'self'", ...extra(storage)],
+    'upgrade-insecure-requests': null,
+  };
+}
+
+/**
+ * Requests the server would misread are refused before any body is parsed: a compressed body (Content-Encoding
+ * gzip/deflate/br…) would be read as raw bytes, and URLs past URL_MAX_LENGTH name no resource of ours.
+ */
+function refuseUnreadableRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > URL_MAX_LENGTH) {
+      throw new AppError('uri_too_long', HTTP_MESSAGES.urlTooLong(URL_MAX_LENGTH));
+    }
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (encoding && encoding !== 'identity' && hasBody) {
+      throw new AppError('unsupported_media_type', HTTP_MESSAGES.contentEncoding(encoding));
+    }
+  });
+}
+
+/**
+ * One line per answered request ('GET /api/v1/user/ 200 4 ms'): at debug level outside production, so the start-up
+ * banner stays on screen (LOG_LEVEL=debug shows them), at info in production. Errors are still logged by the error
+ * handler at their own level.
+ */
+class OneLineRequestLog extends LogController {
+  constructor(private readonly level: 'debug' | 'info') {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    const url = scrubText(request.url);
+    const ms = Math.round(reply.elapsedTime);
+    reply.log[this.level](
+      { method: request.method, url, statusCode: reply.statusCode, ms, remoteAddress: request.ip },
+      `${request.method} ${url} ${reply.statusCode} ${ms} ms`,
+    );
+  }
 }
 
 /** Serves the built console; GET/HEAD of extension-less paths outside /api/ and /assets/ get index.html. */

@@ -1,5 +1,6 @@
 // Every environment variable, parsed once (DESIGN §2). Nothing else reads process.env.
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
@@ -7,17 +8,64 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** The password the demo accounts get unless DEMO_PASSWORD says otherwise; it is published in the README. */
+export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+
+// proxy-addr (Fastify's trustProxy) also understands these names for whole ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  if (entry.includes('/')) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(entry);
+}
+
+/**
+ * TRUST_PROXY, in the forms Fastify's `trustProxy` takes: unset/`false` (the socket's address is the client's,
+ * X-Forwarded-For is ignored), `true` (trust every hop: only behind a proxy that overwrites the header), a hop
+ * count, or a comma list of proxy addresses/CIDRs (`10.0.0.1,192.168.0.0/16,loopback`).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: "${bad.join(', ')}" is not an address or CIDR (use true, a hop count or a comma list)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: the demo accounts and the dev outbox must not be reachable from the network by accident.
+  HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_READ_URL: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().min(16).optional(),
-  DEMO_PASSWORD: z.string().default('Demo@2026'),
+  DEMO_PASSWORD: z.string().default(DEFAULT_DEMO_PASSWORD),
   LOAD_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  API_DOCS: z.enum(['off', 'admin', 'public']).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   REQUIRE_SECOND_FACTOR: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -49,17 +97,73 @@ const ZEnv = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+export type DemoPlan = {
+  load: boolean;
+  /** Start-up must stop: the reason, one line for the operator. */
+  refuse?: string;
+};
+
+/**
+ * Whether start-up loads the demo data (into an empty database). Outside production: into an empty embedded
+ * database (`auto`), or whenever asked (`always`). In production only when asked with `LOAD_DEMO=always`, and
+ * then never with the published password: its accounts would be an open door.
+ */
+export function planDemo(env: {
+  NODE_ENV: string;
+  LOAD_DEMO: 'auto' | 'always' | 'never';
+  DEMO_PASSWORD: string;
+  DATABASE_URL?: string | undefined;
+}): DemoPlan {
+  if (env.LOAD_DEMO === 'never') return { load: false };
+  if (env.NODE_ENV === 'production') {
+    if (env.LOAD_DEMO !== 'always') return { load: false };
+    if (env.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) {
+      return {
+        load: false,
+        refuse: `LOAD_DEMO=always in production needs a DEMO_PASSWORD of your own: the default ${DEFAULT_DEMO_PASSWORD} is published.`,
+      };
+    }
+    return { load: true };
+  }
+  return { load: env.LOAD_DEMO === 'always' || !env.DATABASE_URL };
+}
+
+/** Origin of a configured URL ('https://tile.openstreetmap.org/{z}/{x}/{y}.png' → 'https://tile.openstreetmap.org'). */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  // Tile templates may put a subdomain placeholder in the host: https://{s}.tile.example.org → https://*.tile.example.org
+  const text = url.replace(/\{[a-z]+\}(?=[^/]*\.)/i, '*');
+  const match = /^(https?:\/\/[^/?#]+)/i.exec(text);
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<z.input<typeof ZEnv>> = {}) {
   const parsed = ZEnv.parse({ ...env, ...overrides });
   const isProduction = parsed.NODE_ENV === 'production';
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const demo = planDemo(parsed);
+  const storageOrigin = parsed.S3_ENDPOINT ? originOf(parsed.S3_ENDPOINT) : null;
   return {
     ...parsed,
     dataDir,
     isProduction,
-    /** Embedded mode: PGlite, outbox readable through the dev endpoint (never in production). */
+    /** Embedded mode: PGlite under DATA_DIR. */
     isEmbedded: !parsed.DATABASE_URL,
-    outboxReadable: !isProduction,
+    demo,
+    /**
+     * Demo mode: the dev outbox endpoint exists (never in production, only when the demo data is in use) and is
+     * served to loopback clients and ADMIN sessions only (modules/dev).
+     */
+    outboxReadable: !isProduction && demo.load,
+    /** Fastify's trustProxy: who may set X-Forwarded-For (off unless TRUST_PROXY says so). */
+    trustProxy: parsed.TRUST_PROXY,
+    /** Who may read the OpenAPI page: public outside production, ADMIN sessions in production. */
+    apiDocs: parsed.API_DOCS ?? (isProduction ? 'admin' : 'public'),
+    /** Hosts the console may load images from / connect to besides itself (Content-Security-Policy). */
+    contentOrigins: {
+      tiles: originOf(parsed.TILE_URL),
+      storage: storageOrigin,
+    },
     requireSecondFactor: parsed.REQUIRE_SECOND_FACTOR === 'auto' ? isProduction : parsed.REQUIRE_SECOND_FACTOR === 'true',
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
   };

@@ -36,6 +36,8 @@ export const CUSTOMIZED_MESSAGE_MAX = 1500;
 export const FIRMWARE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+/** A JSON request body (the API's `bodyLimit`); uploads are multipart and have their own limits. */
+export const JSON_BODY_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp'] as const;
 export const CROP_ASPECT = 1;
 export const CROP_QUALITY = 0.4;

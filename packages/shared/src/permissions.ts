@@ -90,6 +90,9 @@ export const ACTIONS = {
   'reference.manage': ['ADMIN', 'SUB_ADMIN', 'ORG_ADMIN'],
   'user.impersonate': ['ADMIN'],
   'reportLog.view': ['ADMIN'],
+  // Development aids: the outbox (demo mode) and the OpenAPI page when API_DOCS=admin (production default).
+  'dev.readOutbox': ['ADMIN'],
+  'apiDocs.read': ['ADMIN'],
 } as const satisfies Record<string, readonly TUserType[]>;
 export type Action = keyof typeof ACTIONS;
 

@@ -413,7 +413,8 @@ describe('second factor for privileged roles', async () => {
 });
 
 describe('per-IP rate limits', async () => {
-  const limited = await setupTestApp({ RATE_LIMIT_DISABLED: 'false' });
+  // Injected requests come from 127.0.0.1: trusting it as the proxy lets X-Forwarded-For name the client.
+  const limited = await setupTestApp({ RATE_LIMIT_DISABLED: 'false', TRUST_PROXY: 'loopback' });
 
   it('answers 429 {detail} after 20 sign-in calls a minute from one address', async () => {
     const statuses: number[] = [];

@@ -1,10 +1,53 @@
-// Embedded mode only (app.ts registers it when config.outboxReadable, never in production): reads the outbox
-// so a fresh machine can sign in without SMTP or an SMS provider. GET dev/outbox/?to=<e-mail or mobile>.
+// Demo mode only (app.ts registers it when config.outboxReadable: never in production, only while the demo data is
+// in use): reads the outbox so a fresh machine can sign in without SMTP or an SMS provider.
+// GET dev/outbox/?to=<e-mail or mobile>. It holds every sign-in code, so it answers only a caller on this machine
+// (loopback) or an ADMIN session; anyone else gets the 404 of a route that does not exist.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ZOutboxMessage } from '@sc/shared/auth';
 import { ZOutboxQuery, storedMobileCandidates } from '@sc/shared/auth-extra';
 import { DEFAULT_COUNTRY_CODE } from '@sc/shared/constants';
+import { can } from '@sc/shared/permissions';
+import { notFound } from '../../http/errors.ts';
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped forms (::ffff:127.0.0.1); a port ('[::1]:80', '127.0.0.1:80') is ignored. */
+export function isLoopbackAddress(address: string): boolean {
+  const text = address.trim();
+  const bare = (/^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1] ?? /^([\d.]+):\d+$/.exec(text)?.[1] ?? text).replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return false;
+  return ipaddr.process(bare).range() === 'loopback';
+}
+
+// Headers a proxy on this machine adds: their presence means the caller is behind it, not on this machine.
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded'] as const;
+
+/**
+ * True when the request comes from this machine: its address (request.ip, which honours TRUST_PROXY) is loopback,
+ * and it did not come through a proxy on this machine on behalf of someone else (a forwarding header naming any
+ * other address).
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  if (!isLoopbackAddress(request.ip) || !isLoopbackAddress(request.socket.remoteAddress ?? '')) return false;
+  for (const name of FORWARDING_HEADERS) {
+    const header = request.headers[name];
+    if (header === undefined) continue;
+    const text = Array.isArray(header) ? header.join(',') : header;
+    const addresses =
+      name === 'forwarded'
+        ? [...text.matchAll(/for="?([^";,]+)"?/gi)].map((m) => m[1] ?? '')
+        : text.split(',').map((a) => a.trim());
+    if (addresses.some((a) => !isLoopbackAddress(a))) return false;
+  }
+  return true;
+}
+
+/** Who may read the outbox: a caller on this machine, or an ADMIN session from anywhere. */
+export function canReadOutbox(request: FastifyRequest): boolean {
+  if (request.actor && can(request.actor.userType, 'dev.readOutbox')) return true;
+  return isLocalRequest(request);
+}
 
 /** The stored forms `to` may match: an e-mail as is (lower-cased), a mobile as stored or as national digits. */
 export function outboxRecipients(to: string, country: string = DEFAULT_COUNTRY_CODE): string[] {
@@ -16,6 +59,9 @@ export function outboxRecipients(to: string, country: string = DEFAULT_COUNTRY_C
 }
 
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!canReadOutbox(request)) throw notFound();
+  });
   app.get(
     '/dev/outbox/',
     {

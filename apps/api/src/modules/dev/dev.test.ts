@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser, uniqueMobile } from '../../test/factories.ts';
-import { outboxRecipients } from './dev.routes.ts';
+import { auth, createUser, signIn, uniqueMobile } from '../../test/factories.ts';
+import { isLoopbackAddress, outboxRecipients } from './dev.routes.ts';
 
 const t = await setupTestApp({ RATE_LIMIT_DISABLED: 'true' });
 const production = await setupTestApp({ NODE_ENV: 'production', RATE_LIMIT_DISABLED: 'true' });
+const noDemo = await setupTestApp({ LOAD_DEMO: 'never', RATE_LIMIT_DISABLED: 'true' });
+
+const OUTBOX = '/api/v1/dev/outbox/?to=someone@example.com';
 
 type Message = { to: string; channel: string; code: string | null; link: string | null };
 const read = async (query: string) => {
@@ -68,6 +71,59 @@ describe('GET dev/outbox/', () => {
     }
   });
 
+  it('an anonymous caller cannot read the outbox from another host', async () => {
+    for (const remoteAddress of ['203.0.113.7', '192.168.1.20', '::ffff:203.0.113.7', '2001:db8::7']) {
+      const res = await t.app.inject({ method: 'GET', url: OUTBOX, remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('a caller on this machine reads it over IPv4, IPv6 and IPv4-mapped loopback', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({ method: 'GET', url: OUTBOX, remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('X-Forwarded-For cannot make a remote caller look local', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: OUTBOX,
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('a request a proxy on this machine forwards for another host cannot read the outbox', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+      { forwarded: 'for=203.0.113.7;proto=https' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: OUTBOX, remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+  });
+
+  it('a signed-in ADMIN reads it from another host; other roles do not', async () => {
+    const admin = await createUser(t, { userType: 'ADMIN' });
+    const subAdmin = await createUser(t, { userType: 'SUB_ADMIN' });
+    const remote = { method: 'GET' as const, url: OUTBOX, remoteAddress: '203.0.113.7' };
+    const asAdmin = await t.app.inject({ ...remote, headers: auth(await signIn(t, admin)) });
+    expect(asAdmin.statusCode).toBe(200);
+    const asSubAdmin = await t.app.inject({ ...remote, headers: auth(await signIn(t, subAdmin)) });
+    expect(asSubAdmin.statusCode).toBe(404);
+  });
+
+  it('is not served outside demo mode (no demo data in use)', async () => {
+    const res = await noDemo.app.inject({ method: 'GET', url: OUTBOX, remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
   it('is not served in production', async () => {
     const res = await production.app.inject({
       method: 'GET',
@@ -75,6 +131,17 @@ describe('GET dev/outbox/', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it('knows loopback in every written form and nothing else', () => {
+    for (const a of ['127.0.0.1', '127.255.0.9', '::1', '::ffff:127.0.0.1', '[::1]:8080', '127.0.0.1:5000']) {
+      expect(isLoopbackAddress(a), a).toBe(true);
+    }
+    for (const a of ['10.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', 'localhost', '', 'unknown', '128.0.0.1']) {
+      expect(isLoopbackAddress(a), a).toBe(false);
+    }
   });
 });
 
