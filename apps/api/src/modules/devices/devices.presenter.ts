@@ -1,0 +1,86 @@
+// Device and link rows → API shape (part 2 §3), with the fleet-health fields computed here: whether the firmware
+// the device reports is older than the latest on record, and whether it has been silent.
+import { SILENT_AFTER_DAYS, isVersionOutdated, type TDevice, type TDeviceLink } from '@sc/shared/devices';
+import type { DeviceRow, LinkRow } from './devices.queries.ts';
+
+const DAY_MS = 86_400_000;
+
+export type FleetFacts = { latestFirmware: string | null; now: Date };
+
+/** The instant before which a device's last activity makes it silent. */
+export const silentCutoff = (now: Date): Date => new Date(now.getTime() - SILENT_AFTER_DAYS * DAY_MS);
+
+export function presentDevice(row: DeviceRow, facts: FleetFacts): TDevice {
+  const lastActivity = row.lastSyncDate ?? row.created;
+  return {
+    id: row.id,
+    serial_number: row.serialNumber,
+    name: row.name,
+    scan_count: row.scanCount,
+    last_sync_date: row.lastSyncDate?.toISOString() ?? null,
+    created: row.created.toISOString(),
+    organization: row.organizationId,
+    organization_name: row.organizationId === null ? null : row.organizationName,
+    organization_device_id: row.linkId,
+    hardware_version: row.hardwareVersion,
+    software_version: row.softwareVersion,
+    latest_firmware: facts.latestFirmware,
+    is_firmware_outdated: isVersionOutdated(row.softwareVersion, facts.latestFirmware),
+    is_silent: lastActivity < silentCutoff(facts.now),
+  };
+}
+
+type LinkFacts = Pick<LinkRow, 'id' | 'organizationId' | 'organizationName' | 'isActive' | 'created' | 'endedAt'>;
+
+/** A link with its device (`device_data`): the device columns are those of `device`, read with the link. */
+export function presentLink(link: LinkFacts, device: DeviceRow): TDeviceLink {
+  return {
+    id: link.id,
+    device_data: {
+      id: device.id,
+      serial_number: device.serialNumber,
+      scan_count: device.scanCount,
+      last_sync_date: device.lastSyncDate?.toISOString() ?? null,
+      created: device.created.toISOString(),
+      organization: device.organizationId,
+    },
+    organization: link.organizationId,
+    organization_name: link.organizationId === null ? null : link.organizationName,
+    is_active: link.isActive,
+    created: link.created.toISOString(),
+    ended_at: link.endedAt?.toISOString() ?? null,
+  };
+}
+
+/** A device row of the list as its active link (organization/device/ lists only devices that have one). */
+export function presentActiveLink(row: DeviceRow): TDeviceLink {
+  return presentLink(
+    {
+      id: row.linkId ?? 0,
+      organizationId: row.organizationId,
+      organizationName: row.organizationName,
+      isActive: true,
+      created: row.linkCreated ?? row.created,
+      endedAt: null,
+    },
+    row,
+  );
+}
+
+// A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet: quote it as text.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/** One CSV record, in DEVICE_CSV_COLUMNS order. */
+export function deviceCsvRecord(device: TDevice): (string | number)[] {
+  return [
+    safeCell(device.serial_number),
+    device.created,
+    safeCell(device.organization_name ?? ''),
+    device.scan_count,
+    device.last_sync_date ?? '',
+    safeCell(device.software_version ?? ''),
+    device.is_firmware_outdated === null ? '' : device.is_firmware_outdated ? 'Yes' : 'No',
+    device.is_silent ? 'Yes' : 'No',
+  ];
+}
