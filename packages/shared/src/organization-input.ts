@@ -360,6 +360,7 @@ const fields = {
 };
 
 type CrossFields = {
+  country?: string | null;
   mobile?: string | null;
   country_code?: string | null;
   is_booking_enabled?: boolean;
@@ -369,10 +370,15 @@ type CrossFields = {
 };
 
 /**
- * Cross-field rules. `whole` (POST, PUT): company_info's required fields unless in booking mode, and a switched-on
- * webhook needs a URL in the body. PATCH checks only what is sent; the API checks the stored URL.
+ * Cross-field rules. `whole` (POST, PUT): the country, company_info's required fields unless in booking mode, and
+ * a switched-on webhook needs a URL in the body. PATCH checks only what is sent (a country sent empty is refused);
+ * the API checks the stored URL.
  */
 function refineOrganization(o: CrossFields, ctx: z.RefinementCtx, whole: boolean): void {
+  // A saved organization always has a country (issue 6): required on POST and PUT, never cleared by PATCH.
+  if (o.country === null || (whole && o.country === undefined)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.required, path: ['country'] });
+  }
   if (o.mobile && !organizationMobile(o)) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['mobile'] });
   }
@@ -402,7 +408,8 @@ function withStoredMobile<T extends Pick<CrossFields, 'mobile' | 'country_code'>
 }
 
 /**
- * `POST organization/` and `PUT organization/{id}/`: name required; company_info required (its name, city,
+ * `POST organization/` and `PUT organization/{id}/`: name and country (the organization's address) required;
+ * company_info required (its name, city,
  * zip_code, state and address) unless `is_booking_enabled` is true. Omitted fields keep their stored value on
  * PUT and take the defaults on POST (language 1, Asia/Kolkata, QR for training on, everything else off/empty).
  */
@@ -493,3 +500,15 @@ export function canCreateOrganizationUnder(
 
 /** Roles that may edit an organization in their scope (ORG_ADMIN: its own). */
 export const ORGANIZATION_EDIT_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'];
+
+/**
+ * Whether `role` may edit the organizations it can read (its scope is the same for both). The API's edit guard
+ * and the presenter's write-only secrets use this one rule.
+ */
+export const canEditOrganization = (role: TUserType): boolean => ORGANIZATION_EDIT_ROLES.includes(role);
+
+/**
+ * Fields written but never read back by those who may not edit them: `GET organization/{id}/` shows them as null
+ * to a CERVAICAL_REVIEWER (and to any role outside ORGANIZATION_EDIT_ROLES).
+ */
+export const WRITE_ONLY_ORGANIZATION_FIELDS = ['webhook_auth_token'] as const;

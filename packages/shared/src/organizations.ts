@@ -74,17 +74,18 @@ export type TOrganizationListItem = z.infer<typeof ZOrganizationListItem>;
 export const ZOrganizationList = paginated(ZOrganizationListItem);
 export type TOrganizationList = z.infer<typeof ZOrganizationList>;
 
+/** company_info as the API answers it: every key, null when empty (never left out). */
 export const ZCompanyInfo = z.object({
-  name: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  zip_code: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
-  address: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
+  name: z.string().nullable(),
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  state: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
   /** Dial code, a hyphen, then the number: '+91-9876543210'. */
-  contact_number: z.string().nullable().optional(),
-  country_code: z.string().nullable().optional(),
-  profile_image_path: z.string().nullable().optional(),
+  contact_number: z.string().nullable(),
+  country_code: z.string().nullable(),
+  profile_image_path: z.string().nullable(),
 });
 export type TCompanyInfo = z.infer<typeof ZCompanyInfo>;
 
@@ -98,7 +99,11 @@ export const ZLocalizedConsent = z.object({
 export const ZLocalize = z.record(z.string(), ZLocalizedConsent);
 export type TLocalize = z.infer<typeof ZLocalize>;
 
-/** `GET organization/{id}/`: every field of part 1 §3. */
+/**
+ * `GET organization/{id}/`: every field of part 1 §3. `country` is never null for an organization saved since
+ * issue 6 (required); older rows present the country of their `country_code` or company_info's. `webhook_auth_token`
+ * is write-only: null for a caller who may not edit the organization.
+ */
 export const ZOrganization = ZOrganizationListItem.extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

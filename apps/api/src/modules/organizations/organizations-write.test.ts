@@ -45,7 +45,7 @@ const COMPANY = {
   contact_number: '9876543210',
   country_code: 'IN',
 };
-const body = (extra: Record<string, unknown> = {}) => ({ name: 'New Clinic', company_info: COMPANY, ...extra });
+const body = (extra: Record<string, unknown> = {}) => ({ name: 'New Clinic', country: 'India', company_info: COMPANY, ...extra });
 
 // Tree: D1 (distributor) ─ D1a      D2 (distributor)      S (stand-alone)
 beforeAll(async () => {
@@ -307,9 +307,10 @@ describe('validation messages (part 1 §5)', () => {
   });
 
   it('does not require company info in booking mode', async () => {
-    const res = await create({ name: 'Booking Clinic', is_booking_enabled: true, price: 15000, currency: 'inr', available_days: [0, 2] });
+    const res = await create({ name: 'Booking Clinic', country: 'India', is_booking_enabled: true, price: 15000, currency: 'inr', available_days: [0, 2] });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ is_booking_enabled: true, price: 15000, currency: 'INR', available_days: [0, 2], company_info: {} });
+    expect(res.json()).toMatchObject({ is_booking_enabled: true, price: 15000, currency: 'INR', available_days: [0, 2] });
+    expect(Object.values(res.json<{ company_info: Json }>().company_info).every((v) => v === null)).toBe(true);
   });
 
   it('still checks the formats of company info in booking mode', async () => {
@@ -613,10 +614,15 @@ describe('role-restricted fields on save', () => {
     await expect400(res, 'can_create_organization', MESSAGES.noFieldPermission);
   });
 
-  it('ignores a distributor flag sent for a sub-organization: it stays off', async () => {
-    const res = await patch(orgs.D1a.id, { can_create_organization: true }, 'distributor');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ can_create_organization: false });
+  it('refuses a distributor flag a DISTRIBUTOR_ADMIN sends for a sub-organization instead of dropping it', async () => {
+    await expect400(
+      await patch(orgs.D1a.id, { can_create_organization: true }, 'distributor'),
+      'can_create_organization',
+      MESSAGES.noFieldPermission,
+    );
+    expect((await row(orgs.D1a.id)).canCreateOrganization).toBe(false);
+    // The stored value, re-sent by the form, is accepted.
+    expect((await patch(orgs.D1a.id, { can_create_organization: false }, 'distributor')).statusCode).toBe(200);
   });
 
   it('keeps the flag of a distributor nested under a distributor when an edit keeps its parent', async () => {

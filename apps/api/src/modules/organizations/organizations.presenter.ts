@@ -1,12 +1,47 @@
 // Organization rows → API shapes (snake_case). What is not presented here is never sent (tree_path stays inside).
-import type { TOrganization, TOrganizationListItem } from '@sc/shared/organizations';
+// Two rules of issue 6 live here: write-only secrets (webhook_auth_token) are shown only to a caller who may edit
+// the organization, and a row saved without a country presents the country of its country codes.
+import { canEditOrganization } from '@sc/shared/organization-input';
+import { ZCompanyInfo, type TCompanyInfo, type TOrganization, type TOrganizationListItem } from '@sc/shared/organizations';
+import type { TUserType } from '@sc/shared/roles';
+import type { CompanyInfo } from '../../db/schema/organizations.ts';
+import { listAllCountries } from '../lookups/lookups.service.ts';
 import type { OrganizationListRow, OrganizationRow } from './organizations.queries.ts';
+
+const COMPANY_INFO_KEYS = Object.keys(ZCompanyInfo.shape) as (keyof TCompanyInfo)[];
+
+let countryNames: Map<string, string> | undefined;
+
+/** The name of an ISO country code in the country list of `GET country/` ('IN' → 'India'), or null. */
+function countryNameOf(code: string | null | undefined): string | null {
+  if (!code) return null;
+  countryNames ??= new Map(listAllCountries().map((c) => [c.code, c.name]));
+  return countryNames.get(code.toUpperCase()) ?? null;
+}
+
+/**
+ * The organization's country. Organizations saved before the country was required may have none: they present
+ * the country of their own country_code, else of their company_info's (docs/decisions.md, issue 6).
+ */
+function presentCountry(country: string | null, countryCode: string | null, companyCountryCode: string | null | undefined) {
+  return country?.trim() ? country : (countryNameOf(countryCode) ?? countryNameOf(companyCountryCode));
+}
+
+/** Every company_info key, null when empty or missing (a form can tell "empty" from "not sent" no other way). */
+export function presentCompanyInfo(info: CompanyInfo): TCompanyInfo {
+  const out = {} as TCompanyInfo;
+  for (const key of COMPANY_INFO_KEYS) {
+    const value = info[key];
+    out[key] = typeof value === 'string' && value.trim() !== '' ? value : null;
+  }
+  return out;
+}
 
 export function presentOrganizationListItem(r: OrganizationListRow): TOrganizationListItem {
   return {
     id: r.id,
     name: r.name,
-    country: r.country,
+    country: presentCountry(r.country, r.countryCode, r.companyCountryCode),
     country_code: r.countryCode,
     state: r.state,
     address_1: r.address1,
@@ -21,15 +56,17 @@ export function presentOrganizationListItem(r: OrganizationListRow): TOrganizati
   };
 }
 
-export function presentOrganization(r: OrganizationRow): TOrganization {
+/** The full organization as `viewer` (the caller's role) may see it. */
+export function presentOrganization(r: OrganizationRow, viewer: TUserType): TOrganization {
   return {
-    ...presentOrganizationListItem(r),
+    ...presentOrganizationListItem({ ...r, companyCountryCode: r.companyInfo.country_code ?? null }),
     latitude: r.latitude,
     longitude: r.longitude,
     mobile: r.mobile,
     has_web_access: r.hasWebAccess,
     webhook_url: r.webhookUrl,
-    webhook_auth_token: r.webhookAuthToken,
+    // Write-only: those who may not edit the organization (CERVAICAL_REVIEWER) never read its token.
+    webhook_auth_token: canEditOrganization(viewer) ? r.webhookAuthToken : null,
     webhook_switch: r.webhookSwitch,
     qr_enabled_for_training: r.qrEnabledForTraining,
     is_orca_navigation_allowed: r.isOrcaNavigationAllowed,
@@ -50,7 +87,7 @@ export function presentOrganization(r: OrganizationRow): TOrganization {
     ibe_consent_form: r.ibeConsentForm,
     available_days: r.availableDays,
     localize: r.localize,
-    company_info: r.companyInfo,
+    company_info: presentCompanyInfo(r.companyInfo),
     last_sync_date: r.lastSyncDate?.toISOString() ?? null,
     modified: r.modified.toISOString(),
     created_by: r.createdBy,

@@ -34,8 +34,12 @@ export const organizationListColumns = {
   parentId: organizations.parentId,
   canCreateOrganization: organizations.canCreateOrganization,
   created: organizations.created,
+  /** For a row saved without a country: the presenter names the country of this code. */
+  companyCountryCode: sql<string | null>`${organizations.companyInfo} ->> 'country_code'`,
 };
-export type OrganizationListRow = Pick<OrganizationRow, keyof typeof organizationListColumns>;
+export type OrganizationListRow = Pick<OrganizationRow, Exclude<keyof typeof organizationListColumns, 'companyCountryCode'>> & {
+  companyCountryCode: string | null;
+};
 
 /** The ordering whitelist of `GET organization/`. */
 export const organizationOrderingFields = {

@@ -10,7 +10,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { DEFAULT_LANGUAGE_ID, DEFAULT_TIMEZONE } from '@sc/shared/constants';
 import {
   BASE_LANGUAGE_ISO,
-  ORGANIZATION_EDIT_ROLES,
+  canEditOrganization,
   ORGANIZATION_MESSAGES,
   RESTRICTED_ORGANIZATION_FIELDS,
   canCreateOrganizationUnder,
@@ -87,7 +87,7 @@ export async function getOrganization(
   const scope = await resolveScope(ctx.database.db, actor);
   const row = await queries.findOrganization(usingReadDb ? ctx.database.readDb : ctx.database.db, scope, id);
   if (!row) throw notFound();
-  return presentOrganization(row);
+  return presentOrganization(row, actor.userType);
 }
 
 // ---- Write side: create and save (part 1 §2.5, §4, §5, §6; DESIGN §6, §7b) ---------------------------------
@@ -100,7 +100,7 @@ export async function getOrganization(
 // - Role-restricted fields (ORG_ADMIN_FLAGS, has_web_access, parent, can_create_organization) sent with the
 //   value already stored (or the default, on create) are accepted, since the form sends every field; a changed
 //   value answers 400 on the field and nothing is saved.
-// - PUT and PATCH both leave omitted fields as stored; PUT validates like create (name, company_info).
+// - PUT and PATCH both leave omitted fields as stored; PUT validates like create (name, country, company_info).
 
 export type OrganizationWriteContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 type WriteInput = TOrganizationUpdate;
@@ -270,7 +270,7 @@ async function runInTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<
 }
 
 function assertCanWrite(actor: Actor, action: 'create' | 'edit'): void {
-  const allowed = action === 'create' ? can(actor.userType, 'organization.create') : ORGANIZATION_EDIT_ROLES.includes(actor.userType);
+  const allowed = action === 'create' ? can(actor.userType, 'organization.create') : canEditOrganization(actor.userType);
   if (!allowed) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
 }
 
@@ -307,9 +307,11 @@ export async function createOrganization(
 
   // A sub-organization is never a distributor (part 1 §4).
   const canCreate = parent ? false : (input.can_create_organization ?? false);
+  // Checked as sent: a role that may not make distributors and sends can_create_organization: true gets a 400 on
+  // the field, even where the parent would have forced it off anyway (it is never dropped silently).
   const restricted = restrictedFieldErrors(
     actor.userType,
-    { ...input, can_create_organization: canCreate, parent: parent?.id ?? null },
+    input,
     CREATE_DEFAULTS,
     // The parent was checked above: DISTRIBUTOR_ADMIN, MANAGER and ORG_ADMIN name the one they create under.
     ['parent'],
@@ -363,7 +365,7 @@ export async function createOrganization(
   });
 
   await recordAudit(ctx, actor, 'organization.created', row.id, Object.keys(input), meta);
-  return { ...presentOrganization(row), detail: ORGANIZATION_MESSAGES.created };
+  return { ...presentOrganization(row, actor.userType), detail: ORGANIZATION_MESSAGES.created };
 }
 
 export async function updateOrganization(
@@ -389,12 +391,9 @@ export async function updateOrganization(
   const requested = input.can_create_organization ?? current.canCreateOrganization;
   const canCreate =
     parentId === null ? requested : parentChanges ? false : requested && current.canCreateOrganization;
-  const restricted = restrictedFieldErrors(
-    actor.userType,
-    // Only a value the caller sends (or a new parent forces) counts as a change of the distributor flag.
-    { ...input, can_create_organization: input.can_create_organization === undefined && !parentChanges ? undefined : canCreate },
-    storedRestricted(current),
-  );
+  // Checked as sent, against the stored values: a role that may not change `parent` or `can_create_organization`
+  // gets a 400 on the field it changes (re-sending the stored value is accepted: the form sends every field).
+  const restricted = restrictedFieldErrors(actor.userType, input, storedRestricted(current));
   if (Object.keys(restricted).length) throw badRequest(restricted);
 
   let parent: queries.OrganizationRow | undefined;
@@ -444,13 +443,13 @@ export async function updateOrganization(
     return saved;
   });
 
-  const before = presentOrganization(current);
-  const after = presentOrganization(row);
+  const before = presentOrganization(current, actor.userType);
+  const after = presentOrganization(row, actor.userType);
   const changed = (Object.keys(after) as (keyof TOrganization)[]).filter(
     (k) => k !== 'modified' && k !== 'modified_by' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );
   await recordAudit(ctx, actor, 'organization.updated', id, changed, meta);
-  return { ...presentOrganization(row), detail: ORGANIZATION_MESSAGES.updated };
+  return { ...after, detail: ORGANIZATION_MESSAGES.updated };
 }
 
 /** Field names only: never values (the webhook token is a secret). */
