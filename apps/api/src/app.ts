@@ -33,7 +33,6 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts';
 import { languageRoutes } from './modules/languages/languages.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
-import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -133,7 +132,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(fileRoutes);
       await api.register(geocodeRoutes);
       await api.register(languageRoutes);
-      await api.register(deviceRoutes);
       await api.register(deviceRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
