@@ -33,11 +33,12 @@ import type { TUserType } from '@sc/shared/roles';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useCountries } from '../../../api/countries.ts';
 import { openAlert } from '../../../components/AlertDialog.tsx';
-import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
+import { CompanyContactSection } from './CompanyContactSection.tsx';
 import { ConsentListField } from './ConsentListField.tsx';
 import { FlagField } from './FlagField.tsx';
 import { FormErrorArea } from './FormErrorArea.tsx';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
+import { OrganizationAddressSection } from './OrganizationAddressSection.tsx';
 import { ParentOrganizationPicker } from './ParentOrganizationPicker.tsx';
 import { PlaceSearch } from './PlaceSearch.tsx';
 import { StoredImageField } from './StoredImageField.tsx';
@@ -137,7 +138,6 @@ export function OrganizationForm({ role, organization, initialValues, fixedParen
   // Languages are few: load them once and search in the browser.
   const languages = useLanguageOptions('', 1000);
 
-  const countryOptions = (countries ?? []).map((c) => ({ value: c.code, label: c.name }));
   const currencyOptions = [...new Set((countries ?? []).map((c) => c.currency_code).filter((c): c is string => Boolean(c)))]
     .sort()
     .map((c) => ({ value: c, label: c }));
@@ -356,68 +356,10 @@ export function OrganizationForm({ role, organization, initialValues, fixedParen
         </Section>
 
         <Divider />
-        <Section title="Address" testId="org-section-address">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <Select
-              label="Country"
-              searchable
-              clearable
-              data={countryOptions}
-              value={v.country_code || null}
-              onChange={(code) => {
-                const country = countries?.find((c) => c.code === code);
-                form.setValues({ country_code: code ?? '', country: country?.name ?? '' });
-              }}
-              error={err('country') ?? err('country_code')}
-              nothingFoundMessage="No country found"
-              data-testid="org-country"
-            />
-            <TextInput label="State" {...form.getInputProps('state')} data-testid="org-state" />
-            <TextInput label="Address 1" {...form.getInputProps('address_1')} data-testid="org-address-1" />
-            <TextInput label="Address 2" {...form.getInputProps('address_2')} data-testid="org-address-2" />
-            <TextInput label="City (address 3)" {...form.getInputProps('address_3')} data-testid="org-address-3" />
-            <TextInput label="Zipcode" {...form.getInputProps('zipcode')} data-testid="org-zipcode" />
-          </SimpleGrid>
-        </Section>
+        <OrganizationAddressSection form={form} countries={countries} err={err} />
 
         <Divider />
-        <Section title="Company Info" testId="org-section-company">
-          {booking && (
-            <Text size="xs" c="dimmed">
-              Optional in booking mode.
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <TextInput label="Company name" withAsterisk={!booking} {...form.getInputProps('company_info.name')} data-testid="org-company-name" />
-            <CountryDialCodePicker
-              label="Country code"
-              value={v.company_info.country_code}
-              onChange={(code) => form.setFieldValue('company_info.country_code', code)}
-              error={err('company_info.country_code')}
-              data-testid="org-company-country-code"
-            />
-            <TextInput
-              label="Mobile number"
-              inputMode="tel"
-              {...form.getInputProps('company_info.contact_number')}
-              data-testid="org-company-mobile"
-            />
-            <TextInput label="Email" type="email" {...form.getInputProps('company_info.email')} data-testid="org-company-email" />
-            <TextInput label="City" withAsterisk={!booking} {...form.getInputProps('company_info.city')} data-testid="org-company-city" />
-            <TextInput label="State" withAsterisk={!booking} {...form.getInputProps('company_info.state')} data-testid="org-company-state" />
-            <TextInput label="Zip code" withAsterisk={!booking} {...form.getInputProps('company_info.zip_code')} data-testid="org-company-zip" />
-            <TextInput label="Address" withAsterisk={!booking} {...form.getInputProps('company_info.address')} data-testid="org-company-address" />
-          </SimpleGrid>
-          <StoredImageField
-            label="Company logo"
-            path={v.company_info.profile_image_path}
-            folder="companylogo"
-            crop
-            error={err('company_info.profile_image_path') as string | undefined}
-            onChange={(path) => form.setFieldValue('company_info.profile_image_path', path)}
-            testId="org-logo"
-          />
-        </Section>
+        <CompanyContactSection form={form} booking={booking} err={err} />
 
         {!booking && (
           <>

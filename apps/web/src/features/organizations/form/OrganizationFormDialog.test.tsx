@@ -25,6 +25,20 @@ async function renderEdit(role: Parameters<typeof renderAs>[0], org = makeOrgani
   return { onClose, fetchMock };
 }
 
+/** Name and address typed: the company contact fills from them (part 1 §4); the country is left to the test. */
+function fillRequiredExceptCountry() {
+  setValue('org-name', 'Clinic');
+  setValue('org-address-1', 'MG Road');
+  setValue('org-address-3', 'Pune');
+  setValue('org-state', 'Goa');
+  setValue('org-zipcode', '403001');
+}
+
+async function chooseCountry(user: ReturnType<typeof userEvent.setup>, name = 'India') {
+  await user.click(screen.getByTestId('org-country'));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
 describe('OrganizationFormDialog', () => {
   it('copies the organization name into the company name until the company name is edited', async () => {
     mockFormApi();
@@ -175,6 +189,7 @@ describe('OrganizationFormDialog', () => {
     const user = userEvent.setup();
     const { onClose } = renderCreate('ADMIN');
     setValue('org-name', 'Booking Clinic');
+    await chooseCountry(user);
     await user.click(switchOf('org-booking'));
     setValue('org-company-name', '');
     setValue('org-price', '12.5');
@@ -188,6 +203,57 @@ describe('OrganizationFormDialog', () => {
       price: 1250,
       available_days: [0, 6],
       parent: null,
+    });
+  });
+
+  it('labels the organization’s address and the company contact apart: one "State" each, each named', async () => {
+    mockFormApi();
+    renderCreate('ADMIN');
+    expect(within(screen.getByTestId('org-section-address')).getByText('Organization address')).toBeInTheDocument();
+    expect(within(screen.getByTestId('org-section-company')).getByText('Company contact (printed on reports)')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('State')).toEqual([screen.getByTestId('org-state')]);
+    for (const [label, testId] of [
+      [/^Company state/, 'org-company-state'],
+      [/^Company city/, 'org-company-city'],
+      [/^Company zip code/, 'org-company-zip'],
+      [/^Company address/, 'org-company-address'],
+      [/^Company email/, 'org-company-email'],
+      [/^Company mobile number/, 'org-company-mobile'],
+    ] as const) {
+      expect(screen.getByLabelText(label)).toBe(screen.getByTestId(testId));
+    }
+  });
+
+  it('asks for the organization’s country before creating it', async () => {
+    const fetchMock = mockFormApi({ 'POST /api/v1/organization/': { status: 201, body: makeOrganization() } });
+    const user = userEvent.setup();
+    renderCreate('ADMIN');
+    fillRequiredExceptCountry();
+    await user.click(screen.getByTestId('org-form-submit'));
+    await waitFor(() => expect(screen.getByTestId('org-country')).toHaveAttribute('aria-invalid', 'true'));
+    expect(bodyOf(fetchMock, 'POST /api/v1/organization/')).toBeUndefined();
+  });
+
+  it('sends every company_info key, the empty ones (logo, email, contact number) as null', async () => {
+    const fetchMock = mockFormApi({ 'POST /api/v1/organization/': { status: 201, body: makeOrganization() } });
+    const user = userEvent.setup();
+    const { onClose } = renderCreate('ADMIN');
+    fillRequiredExceptCountry();
+    await chooseCountry(user);
+    await user.click(screen.getByTestId('org-form-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    const body = bodyOf(fetchMock, 'POST /api/v1/organization/') as Record<string, unknown>;
+    expect(body).toMatchObject({ country: 'India', country_code: 'IN' });
+    expect(body.company_info).toEqual({
+      name: 'Clinic',
+      city: 'Pune',
+      zip_code: '403001',
+      state: 'Goa',
+      address: 'MG Road',
+      email: null,
+      contact_number: null,
+      country_code: 'IN',
+      profile_image_path: null,
     });
   });
 
@@ -206,6 +272,7 @@ describe('OrganizationFormDialog', () => {
     setValue('org-address-3', 'Pune');
     setValue('org-state', 'Goa');
     setValue('org-zipcode', '403001');
+    await chooseCountry(user);
     await user.click(screen.getByTestId('org-form-submit'));
 
     const area = await screen.findByTestId('org-form-errors');

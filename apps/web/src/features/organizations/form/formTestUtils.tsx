@@ -6,7 +6,7 @@ import type { TOrganization } from '@sc/shared/organizations';
 import type { TUserType } from '@sc/shared/roles';
 import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { fullOrganization } from '../test/organizationBuilders.ts';
+import { emptyCompanyInfo, fullOrganization } from '../test/organizationBuilders.ts';
 
 export const LANGUAGES: TLanguage[] = [
   { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null },
@@ -30,7 +30,14 @@ export function makeOrganization(overrides: Partial<TOrganization> = {}): TOrgan
     modified: '2026-01-01T00:00:00Z',
     is_cervaical_navigation_allowed: true,
     ibe_consent_form: ['I agree to the breast examination.'],
-    company_info: { name: 'City Clinic', city: 'Pune', zip_code: '411001', state: 'Maharashtra', address: 'MG Road' },
+    company_info: {
+      ...emptyCompanyInfo(),
+      name: 'City Clinic',
+      city: 'Pune',
+      zip_code: '411001',
+      state: 'Maharashtra',
+      address: 'MG Road',
+    },
     ...overrides,
   });
 }

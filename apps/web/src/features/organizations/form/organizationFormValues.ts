@@ -202,6 +202,9 @@ export function valuesFromOrganization(org: TOrganization): OrganizationFormValu
   };
 }
 
+/** An empty or blank input → null. */
+const orNull = (v: string): string | null => (v.trim() === '' ? null : v);
+
 const numberOrNull = (v: number | string): number | null => {
   if (v === '' || v === null) return null;
   const n = typeof v === 'number' ? v : Number(v);
@@ -234,16 +237,17 @@ export function toPayload(values: OrganizationFormValues, role: TUserType, fixed
     enable_send_email_to_patient: values.enable_send_email_to_patient,
     qr_enabled_for_training: values.qr_enabled_for_training,
     automatic_tile_selection_enabled: values.automatic_tile_selection_enabled,
+    // Every company_info key is sent; an empty one as null (part 1 §3 lists them all), never left out.
     company_info: {
-      name: c.name,
-      city: c.city,
-      zip_code: c.zip_code,
-      state: c.state,
-      address: c.address,
-      email: c.email,
-      contact_number: c.contact_number,
-      country_code: c.contact_number.trim() ? c.country_code : (c.country_code ?? null),
-      profile_image_path: c.profile_image_path,
+      name: orNull(c.name),
+      city: orNull(c.city),
+      zip_code: orNull(c.zip_code),
+      state: orNull(c.state),
+      address: orNull(c.address),
+      email: orNull(c.email),
+      contact_number: orNull(c.contact_number),
+      country_code: c.country_code || null,
+      profile_image_path: orNull(c.profile_image_path),
     },
   };
   for (const key of ['has_web_access', 'is_orca_navigation_allowed', 'is_cervaical_navigation_allowed', 'enable_send_sms_to_patient', 'is_storage_optimised'] as const) {

@@ -12,6 +12,9 @@ vi.mock('../form/OrganizationFormDialog.tsx', async () => {
   return { OrganizationFormDialog: fake.FakeOrganizationFormDialog };
 });
 
+// Menus and debounced typing take seconds in jsdom on a loaded machine.
+vi.setConfig({ testTimeout: 15_000 });
+
 const LIST = '/api/v1/organization/';
 const rows = [orgRow(2, 'North Hospital', { can_create_organization: true }), orgRow(3, 'South Centre', { country: null })];
 

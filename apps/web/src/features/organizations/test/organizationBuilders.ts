@@ -1,6 +1,6 @@
 // Builders of organization and reference records for tests, with no page or router imports, so the list,
 // detail and form tests share one definition of a complete organization.
-import type { TOrganization, TOrganizationListItem } from '@sc/shared/organizations';
+import type { TCompanyInfo, TOrganization, TOrganizationListItem } from '@sc/shared/organizations';
 import type { TReference } from '@sc/shared/references';
 
 export function orgRow(id: number, name: string, overrides: Partial<TOrganizationListItem> = {}): TOrganizationListItem {
@@ -24,6 +24,19 @@ export function orgRow(id: number, name: string, overrides: Partial<TOrganizatio
 }
 
 export const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
+
+/** company_info as the API presents it: every key, null when empty. */
+export const emptyCompanyInfo = (): TCompanyInfo => ({
+  name: null,
+  city: null,
+  zip_code: null,
+  state: null,
+  address: null,
+  email: null,
+  contact_number: null,
+  country_code: null,
+  profile_image_path: null,
+});
 
 export function fullOrganization(overrides: Partial<TOrganization> = {}): TOrganization {
   return {
@@ -54,7 +67,7 @@ export function fullOrganization(overrides: Partial<TOrganization> = {}): TOrgan
     ibe_consent_form: [],
     available_days: [],
     localize: {},
-    company_info: {},
+    company_info: emptyCompanyInfo(),
     last_sync_date: null,
     modified: '2026-01-05T09:30:00Z',
     created_by: null,
