@@ -87,6 +87,23 @@ try {
                WHERE scan_type = 'SCAN' AND date_time >= now() - interval '365 days' GROUP BY organization_id ORDER BY scans DESC`,
         params: [],
       },
+      {
+        // GET device/ (devices.queries.ts): the active link, its organization and each device's scan count.
+        name: 'devices: page of 10 with organization and scan count, newest first',
+        sql: `SELECT d.*, l.id AS link_id, l.organization_id, o.name AS organization_name,
+                (SELECT count(*)::int FROM scans s WHERE s.device_serial_number = d.serial_number AND s.scan_type = 'SCAN') AS scan_count
+               FROM devices d
+               LEFT JOIN organization_devices l ON l.device_id = d.id AND l.is_active
+               LEFT JOIN organizations o ON o.id = l.organization_id
+              ORDER BY d.created DESC, d.id DESC LIMIT 10`,
+        params: [],
+      },
+      {
+        name: "devices: silent over 30 days, search '%IBE2%', count",
+        sql: `SELECT count(*) FROM devices d LEFT JOIN organization_devices l ON l.device_id = d.id AND l.is_active
+               WHERE d.serial_number ILIKE $1 AND coalesce(d.last_sync_date, d.created) < now() - interval '30 days'`,
+        params: ['%IBE2%'],
+      },
     ];
     console.log(
       `${config.isEmbedded ? 'PGlite' : 'PostgreSQL'}: ${size.scans.toLocaleString('en')} scans, ${size.patients.toLocaleString('en')} patients, ` +

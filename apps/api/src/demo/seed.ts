@@ -703,7 +703,8 @@ class Seeder {
       sensor: `SNS-${String(40000 + index * 13)}`,
       tablet: `R${this.rng.digits(2)}N${this.rng.digits(7)}`,
       hardware: this.rng.pick(['3.0', '3.1', '4.0']),
-      software: this.rng.pick(['2.14.0', '2.15.1', '2.16.0', '3.0.2']),
+      // Fleet health: about half report firmware older than the latest on record (v2.14).
+      software: this.rng.pick(['2.9.0', '2.12.1', '2.14.0', '2.14.0']),
       model: tablet.model,
       manufacturer: tablet.manufacturer,
       os: this.rng.pick(['Android 12', 'Android 13', 'Android 14']),
@@ -755,6 +756,26 @@ class Seeder {
       addLink(device, null, this.ago(this.rng.int(1, 19)), null);
     }
     for (let i = 0; i < 6; i++) this.newDevice();
+    // Fleet health: a few devices still linked to a clinic stopped uploading (silent over 30 days). Built without
+    // the random generator, so the rest of the data set is unchanged; they take no part in the generated scans.
+    const silentSince = new Map<number, Date>();
+    this.clinics.slice(0, 3).forEach((clinic, i) => {
+      const device: DeviceInfo = {
+        index: this.devices.length,
+        serial: `IBE29${9001 + i}`,
+        sensor: `SNS-${90001 + i}`,
+        tablet: `R00N${String(9000001 + i)}`,
+        hardware: '3.0',
+        software: i === 0 ? '2.9.0' : '2.14.0',
+        model: 'Galaxy Tab A8',
+        manufacturer: 'samsung',
+        os: 'Android 12',
+        localCounter: 0,
+      };
+      this.devices.push(device);
+      addLink(device, clinic.org.id, this.ago(400 + i * 30), null);
+      silentSince.set(device.index, this.ago(45 + i * 25));
+    });
 
     const rows: Insert<typeof schema.devices>[] = this.devices.map((d) => {
       const created = this.ago(900 - d.index * 3);
@@ -764,6 +785,7 @@ class Seeder {
         name: `iBreastExam ${d.index + 1}`,
         hardwareVersion: d.hardware,
         softwareVersion: d.software,
+        lastSyncDate: silentSince.get(d.index) ?? null,
         created,
         modified: created,
         createdBy: 1,
