@@ -1,0 +1,111 @@
+// Losing the database connection (restart, failover, killed backend, network cut, pool timeout) answers 503 with
+// Retry-After for the requests in flight, never a 500: those requests did nothing wrong and may simply be retried.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { setupTestApp } from '../test/app.ts';
+import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
+import { isDatabaseUnavailable } from './errors.ts';
+
+/** A database whose every query fails with `failure.error`, as a pool that lost its server would. */
+function failingDatabase(failure: { error: Error }): Database {
+  const fail = () => Promise.reject(failure.error);
+  const pool = { query: fail, connect: fail } as unknown as pg.Pool;
+  const db = drizzle(pool, { schema });
+  return { db, readDb: db, kind: 'postgres', exec: fail, query: fail, close: async () => {} };
+}
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+const CONNECTION_LOSSES: Array<[string, Error]> = [
+  ['a backend terminated by the administrator (57P01)', withCode('terminating connection due to administrator command', '57P01')],
+  ['a server shutting down (57P02)', withCode('terminating connection due to crash of another server process', '57P02')],
+  ['a server starting up (57P03)', withCode('the database system is starting up', '57P03')],
+  ['a connection exception (08006)', withCode('connection failure', '08006')],
+  ['a broken socket (ECONNRESET)', withCode('read ECONNRESET', 'ECONNRESET')],
+  ['a refused connection (ECONNREFUSED)', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+  ['a connection closed mid-query', new Error('Connection terminated unexpectedly')],
+  ['a pool timeout', new Error('timeout exceeded when trying to connect')],
+];
+
+const failure = { error: new Error('not set') };
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-0123456789' });
+const app = await buildApp({ config, database: failingDatabase(failure), logger: false });
+await app.ready();
+afterAll(() => app.close());
+// On real PostgreSQL only: an app on a database of its own, whose backends the test kills.
+const pgApp = process.env.TEST_DATABASE_URL ? await setupTestApp() : null;
+
+describe('a lost database connection', () => {
+  for (const [what, error] of CONNECTION_LOSSES) {
+    it(`answers 503 with Retry-After, not 500, to ${what}`, async () => {
+      failure.error = error;
+      // An anonymous sign-in (the query fails in the service) and a token check (it fails in the auth hook).
+      for (const request of [
+        { method: 'POST' as const, url: '/api/v1/auth/password/', payload: { email: 'a@b.co', password: 'Secret-pass1' } },
+        { method: 'GET' as const, url: '/api/v1/organization/', headers: auth('0123456789abcdef0123456789abcdef') },
+      ]) {
+        const res = await app.inject(request);
+        expect(res.statusCode, request.url).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({ detail: 'The database is unavailable for a moment. Please try again shortly.' });
+      }
+    });
+  }
+
+  it('still answers 500 to a database error that is not about the connection', async () => {
+    failure.error = withCode('relation "organizations" does not exist', '42P01');
+    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/password/', payload: { email: 'a@b.co', password: 'Secret-pass1' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'A server error occurred.' });
+  });
+
+  it('classifies the driver error wrapped by Drizzle', () => {
+    const wrapped = Object.assign(new Error('Failed query: select 1\nparams: '), { cause: withCode('admin shutdown', '57P01') });
+    expect(isDatabaseUnavailable(wrapped)).toBe(true);
+    expect(isDatabaseUnavailable(withCode('duplicate key', '23505'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('Invalid input.'))).toBe(false);
+  });
+});
+
+// On real PostgreSQL (TEST_DATABASE_URL): a request waiting on a lock has its backend killed with
+// pg_terminate_backend, as a failover or an administrator would.
+describe.skipIf(!pgApp)('a backend terminated under a request (PostgreSQL)', () => {
+  it('answers 503 with Retry-After, and the next request succeeds on a new connection', async () => {
+    const t = pgApp!;
+    const admin = await createUser(t, { userType: 'ADMIN' });
+    const token = await signIn(t, admin);
+    await createOrganization(t);
+    const pool = t.database.pool!;
+    const locker = await pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE organizations IN ACCESS EXCLUSIVE MODE');
+      const pending = t.app.inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) });
+      // Wait until the request's query is blocked on the lock, then kill its backend.
+      let killed = 0;
+      for (let i = 0; i < 100 && killed === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const { rows } = await locker.query<{ killed: boolean }>(
+          `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+        );
+        killed = rows.length;
+      }
+      expect(killed).toBeGreaterThan(0);
+      const res = await pending;
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    const again = await t.app.inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) });
+    expect(again.statusCode).toBe(200);
+  });
+});
