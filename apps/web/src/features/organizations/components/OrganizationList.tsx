@@ -116,7 +116,8 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
       title: 'Name',
       sortable: true,
       render: (org) => (
-        <Group gap="xs" wrap="nowrap">
+        // The badge goes under a long name on a narrow screen instead of being squeezed to a dot.
+        <Group gap={6} wrap="wrap">
           <Anchor component={Link} to={`/organization/${org.id}`} fw={600} size="sm" c="dark">
             {org.name}
           </Anchor>
