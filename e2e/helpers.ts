@@ -1,4 +1,7 @@
-// Sign-in and small page helpers shared by the journeys.
+// Sign-in, accessibility and small page helpers shared by the journeys.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 
@@ -14,7 +17,12 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
 }
 
 /** Picks an option of a Mantine Select/Autocomplete after typing `search` into it. */
-export async function pickOption(page: Page, testId: string, search: string, option: string | RegExp): Promise<void> {
+export async function pickOption(
+  page: Page,
+  testId: string,
+  search: string,
+  option: string | RegExp,
+): Promise<void> {
   const input = page.getByTestId(testId);
   await input.click();
   await input.fill(search);
@@ -53,5 +61,60 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+type A11yFinding = {
+  rule: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string; html: string; summary: string }[];
+};
+
+/**
+ * Runs axe-core on the screen as it is now and fails on serious and critical violations, one readable line
+ * per element; also fails on a heading nested inside another heading (axe has no rule for it). Called for
+ * every screen the journeys visit (dialogs included: axe checks the whole document).
+ */
+export async function checkA11y(page: Page, screen: string): Promise<void> {
+  // Let dialogs and menus finish their transitions: half-faded text would read as low contrast.
+  await page.waitForTimeout(300);
+  // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses an inline <script>
+  // (page.addScriptTag), and a test must not loosen it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const { findings, nestedHeadings } = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } };
+    const results = await axe.run(document);
+    const nested = Array.from(document.querySelectorAll(':is(h1,h2,h3,h4,h5,h6) :is(h1,h2,h3,h4,h5,h6)')).map(
+      (el) =>
+        `<${el.tagName.toLowerCase()}> "${el.textContent?.trim() ?? ''}" inside <${el.parentElement?.closest('h1,h2,h3,h4,h5,h6')?.tagName.toLowerCase() ?? '?'}>`,
+    );
+    return {
+      nestedHeadings: nested,
+      findings: results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.join(' '),
+          html: n.html.slice(0, 160),
+          summary: n.failureSummary ?? '',
+        })),
+      })),
+    };
+  });
+  const failing = (findings as A11yFinding[]).filter((f) => FAILING_IMPACTS.has(f.impact));
+  const lines = failing.flatMap((f) => [
+    `  [${f.impact}] ${f.rule}: ${f.help} (${f.helpUrl})`,
+    ...f.nodes.map((n) => `      ${n.target}  ${n.html}\n        ${n.summary.replace(/\n/g, '\n        ')}`),
+  ]);
+  lines.push(...nestedHeadings.map((h) => `  [serious] nested-heading: ${h}`));
+  if (lines.length > 0) {
+    throw new Error(`Accessibility check of "${screen}" failed:\n${lines.join('\n')}`);
   }
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, snap } from './browser.ts';
-import { apiAs, eventually, pickOption, setSwitch, signInByEmail, tinyPng } from './helpers.ts';
+import { apiAs, checkA11y, eventually, pickOption, setSwitch, signInByEmail, tinyPng } from './helpers.ts';
 
 type Received = { authorization: string | undefined; event: string | undefined; body: { id?: number } };
 type Paged<T> = { count: number; results: T[] };
@@ -50,7 +50,10 @@ afterAll(async () => {
 });
 
 async function findOrganization(page: Page, name: string): Promise<Org> {
-  const list = await apiAs<Paged<{ id: number; name: string }>>(page, `organization/?search=${encodeURIComponent(name)}`);
+  const list = await apiAs<Paged<{ id: number; name: string }>>(
+    page,
+    `organization/?search=${encodeURIComponent(name)}`,
+  );
   const hit = list.results.find((o) => o.name === name);
   if (!hit) throw new Error(`organization ${name} not found`);
   return apiAs<Org>(page, `organization/${hit.id}/`);
@@ -67,6 +70,8 @@ describe('organizations', () => {
 
     await page.getByTestId('org-name').fill(NEW_ORG);
     await pickOption(page, 'org-parent', 'Arogya Health', /Arogya Health Network/);
+    // The organization's address has a required country (issue 6).
+    await pickOption(page, 'org-country', 'India', /^India$/);
     await page.getByTestId('org-state').fill('Maharashtra');
     await page.getByTestId('org-address-1').fill('12 Baner Road');
     await page.getByTestId('org-address-3').fill('Pune');
@@ -82,6 +87,7 @@ describe('organizations', () => {
     await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
     await page.getByTestId('crop-save').waitFor();
     await snap(page, 'org-crop-dialog');
+    await checkA11y(page, 'crop dialog');
     await page.getByTestId('crop-save').click();
     await page.getByTestId('org-logo-preview').locator('img').waitFor();
 
@@ -93,6 +99,7 @@ describe('organizations', () => {
     await page.getByTestId('language-row-0-cervaical_consent_form-0').fill('Acepto el examen cervical.');
     await page.getByTestId('language-row-0-orca_consent_form-0').fill('Acepto el examen oral.');
     await snap(page, 'org-language-dialog');
+    await checkA11y(page, 'language setting dialog');
     await page.getByTestId('language-submit').click();
     await page.getByTestId('language-submit').waitFor({ state: 'detached' });
 
@@ -101,6 +108,7 @@ describe('organizations', () => {
     await page.getByTestId('org-webhook-token').fill('e2e-secret');
     await setSwitch(page, 'org-webhook-switch', true);
     await snap(page, 'org-create-filled');
+    await checkA11y(page, 'create organization dialog, filled');
     await page.getByTestId('org-form-submit').click();
     await page.getByText('Organization created Successfully').waitFor();
 
@@ -123,9 +131,12 @@ describe('organizations', () => {
     await page.getByTestId('org-form-dialog').getByText('Edit Organization').waitFor();
     await expect(page.getByTestId('org-name').inputValue()).resolves.toBe(NEW_ORG);
     // Admin-only flags are shown read-only to a distributor.
-    await expect(page.getByTestId('org-flag-is_storage_optimised').getAttribute('data-readonly')).resolves.toBe('true');
+    await expect(
+      page.getByTestId('org-flag-is_storage_optimised').getAttribute('data-readonly'),
+    ).resolves.toBe('true');
     await page.getByTestId('org-name').fill(`${NEW_ORG} Central`);
     await snap(page, 'org-edit-distributor');
+    await checkA11y(page, 'edit organization dialog as DISTRIBUTOR_ADMIN');
     await page.getByTestId('org-form-submit').click();
     await page.getByText('Organization updated Successfully').waitFor();
     const saved = await apiAs<Org>(page, `organization/${org.id}/`);
@@ -136,8 +147,10 @@ describe('organizations', () => {
   it('filters the list by type and by a custom range, keeping the state in the URL', async () => {
     const { context, page } = await newPage(browser);
     await signInByEmail(page, 'admin@demo.test');
+    await checkA11y(page, 'dashboard as ADMIN');
     await page.goto('/organization');
     await page.getByTestId('organization-table').waitFor();
+    await checkA11y(page, 'organization list as ADMIN');
     await page.getByTestId('organization-filter').click();
     await page.getByRole('option', { name: 'Distributors' }).click();
     await page.waitForURL(/filter=distributor/);
@@ -151,6 +164,7 @@ describe('organizations', () => {
     await page.getByTestId('period-tab-custom_range').click();
     await page.getByTestId('date-range-confirm').waitFor();
     await snap(page, 'org-list-custom-range');
+    await checkA11y(page, 'date-range dialog');
     await page.getByTestId('date-range-confirm').click();
     await page.waitForURL(/from=\d{4}-\d{2}-\d{2}/);
     expect(page.url()).toMatch(/to=\d{4}-\d{2}-\d{2}/);
@@ -159,6 +173,7 @@ describe('organizations', () => {
     await page.getByTestId('organization-table').waitFor();
     await expect(page.getByTestId('organization-filter').inputValue()).resolves.toBe('Distributors');
     await snap(page, 'org-list-filtered');
+    await checkA11y(page, 'organization list, filtered');
     await context.close();
   });
 
@@ -173,7 +188,10 @@ describe('organizations', () => {
     await page.getByTestId('reference-add').click();
     await page.getByTestId('reference-name').fill('   ');
     await page.getByTestId('reference-submit').click();
-    await page.getByText(/This field is required|Only alphabets/).first().waitFor();
+    await page
+      .getByText(/This field is required|Only alphabets/)
+      .first()
+      .waitFor();
     await page.getByTestId('reference-name').fill('E2E Screening Camp');
     await page.getByTestId('reference-submit').click();
     await page.getByTestId('reference-submit').waitFor({ state: 'detached' });
@@ -187,6 +205,7 @@ describe('organizations', () => {
     await page.getByText('Reference inactivated Successfully').waitFor();
     await expect(page.getByTestId(`reference-status-${ref.id}`).textContent()).resolves.toMatch(/Inactive/i);
     await snap(page, 'references-dialog');
+    await checkA11y(page, 'references dialog');
     await context.close();
   });
 
@@ -199,10 +218,13 @@ describe('organizations', () => {
     await page.getByTestId('user-card-impersonation').click();
     await page.getByTestId('impersonation-search').waitFor();
     await page.getByTestId('impersonation-search').fill('orgadmin');
+    await page.getByTestId(`impersonate-${target.id}`).waitFor();
+    await checkA11y(page, 'impersonation modal');
     await page.getByTestId(`impersonate-${target.id}`).click();
     await page.getByTestId('impersonation-banner').waitFor({ timeout: 10_000 });
     await expect(page.getByTestId('impersonation-seen-as').textContent()).resolves.toContain('ORG Admin');
     await snap(page, 'impersonation-banner');
+    await checkA11y(page, 'impersonation banner');
     await setSwitch(page, 'impersonation-switch', false);
     await page.getByTestId('impersonation-banner').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByTestId('user-card').click();

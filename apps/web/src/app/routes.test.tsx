@@ -74,6 +74,10 @@ describe('routes and guards', () => {
   it('shows the user card with identity, organizations and role actions', async () => {
     const user = userEvent.setup();
     signedInAs('ADMIN', '/dashboard');
+    // Named by the words it shows, then what it is (WCAG label-in-name).
+    expect(await screen.findByRole('button', { name: 'Asha Rao Super Admin User menu' })).toBe(
+      screen.getByTestId('user-card'),
+    );
     await user.click(await screen.findByTestId('user-card'));
     expect(screen.getByTestId('user-card-email')).toHaveTextContent('asha@example.org');
     expect(screen.getByTestId('user-card-role')).toHaveTextContent('Super Admin');

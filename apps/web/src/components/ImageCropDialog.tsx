@@ -138,7 +138,8 @@ export function ImageCropDialog({ opened, imageSrc, title = 'Crop image', saving
             value={zoom}
             onChange={(z) => setZoom(clampZoom(z))}
             label={(z) => `${z.toFixed(1)}×`}
-            aria-label="Zoom"
+            // The name goes on the thumb (role="slider"), which is what a screen reader focuses.
+            thumbLabel="Zoom"
             data-testid="crop-zoom"
           />
           <Tooltip label="Zoom in">

@@ -1,7 +1,7 @@
 // Part 1 §8: any 401 opens 'Expired User Session'; after 3 s local storage is cleared and the
 // user goes to the login page.
 import { useEffect, useState } from 'react';
-import { Loader, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { AUTH_MESSAGES } from '@sc/shared/auth';
 import { SESSION_EXPIRED_REDIRECT_MS } from '@sc/shared/constants';
@@ -23,28 +23,34 @@ export function SessionExpiredDialog() {
     return () => clearTimeout(timer);
   }, [opened]);
 
+  // Built from Modal's parts: a dialog without a visible title still needs a name (axe: aria-dialog-name), and
+  // only Modal.Content puts it on the element with role="dialog".
   return (
-    <Modal
+    <Modal.Root
       opened={opened}
       onClose={() => undefined}
-      withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}
       size="sm"
-      aria-labelledby="session-expired-title"
+      centered
     >
-      <Stack align="center" gap="sm" py="sm" data-testid="session-expired-dialog">
-        <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-          <IconClockExclamation size={28} />
-        </ThemeIcon>
-        <Title order={3} id="session-expired-title">
-          {AUTH_MESSAGES.sessionExpired}
-        </Title>
-        <Text c="dimmed" ta="center" size="sm">
-          Your session has ended. Taking you to the login page…
-        </Text>
-        <Loader size="sm" type="dots" />
-      </Stack>
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content aria-label={AUTH_MESSAGES.sessionExpired} radius="lg">
+        <Modal.Body>
+          <Stack align="center" gap="sm" py="md" data-testid="session-expired-dialog">
+            <ThemeIcon size={56} radius="xl" variant="light" color="orange">
+              <IconClockExclamation size={28} />
+            </ThemeIcon>
+            <Text fw={650} fz="lg" ta="center">
+              {AUTH_MESSAGES.sessionExpired}
+            </Text>
+            <Text c="dimmed" ta="center" size="sm">
+              Your session has ended. Taking you to the login page…
+            </Text>
+            <Loader size="sm" type="dots" />
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

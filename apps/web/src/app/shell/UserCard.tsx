@@ -16,6 +16,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconBuildingHospital,
@@ -101,12 +102,13 @@ export function UserCard({ user, apiMode, onToggleApiMode }: UserCardProps) {
           <UnstyledButton
             className={classes.target}
             onClick={() => (opened ? close() : setOpened(true))}
-            aria-label="User menu"
             aria-expanded={opened}
             data-testid="user-card"
           >
+            {/* Named by what it shows (name and role from sm up) plus 'User menu': a screen reader hears the
+                visible words, as WCAG's label-in-name asks. */}
             <Group gap="sm" wrap="nowrap">
-              <Avatar color="clinic" radius="xl" variant="filled">
+              <Avatar color="clinic" radius="xl" variant="filled" aria-hidden>
                 {initial}
               </Avatar>
               <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
@@ -117,7 +119,8 @@ export function UserCard({ user, apiMode, onToggleApiMode }: UserCardProps) {
                   {ROLE_LABELS[role]}
                 </Text>
               </Box>
-              <IconChevronDown size={16} stroke={1.8} />
+              <IconChevronDown size={16} stroke={1.8} aria-hidden />
+              <VisuallyHidden>User menu</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Popover.Target>

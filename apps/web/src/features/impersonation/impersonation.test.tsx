@@ -25,7 +25,10 @@ describe('Impersonation in the shell', () => {
     renderShell(makeUser('ADMIN'));
     fireEvent.click(await screen.findByTestId('user-card'));
     fireEvent.click(await screen.findByTestId('user-card-impersonation'));
-    expect(await screen.findByPlaceholderText('Search by name, mobile no, email')).toBeInTheDocument();
+    // The modal is lazy-loaded with its data table: the first import may be slow on a busy machine.
+    expect(
+      await screen.findByPlaceholderText('Search by name, mobile no, email', undefined, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No users')).toBeInTheDocument();
   });
 

@@ -61,7 +61,7 @@ export function ImpersonationBanner({ user }: ImpersonationBannerProps) {
           {name} ({ROLE_LABELS[user.user_type]})
         </Text>
         {user.impersonator?.email && (
-          <Text size="xs" visibleFrom="md" className={classes.name} style={{ opacity: 0.9 }}>
+          <Text size="xs" visibleFrom="md" className={classes.name}>
             · you are {user.impersonator.email}
           </Text>
         )}

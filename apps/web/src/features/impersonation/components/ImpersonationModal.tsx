@@ -78,6 +78,7 @@ function ImpersonationUserTable({ phone }: { phone: boolean }) {
     });
   };
   const busy = start.isPending || start.isSuccess;
+  const empty = !query.isFetching && (query.data?.results.length ?? 0) === 0;
 
   const actionColumn: DataTableColumn<TOrganizationUser> = {
     accessor: 'actions',
@@ -124,6 +125,8 @@ function ImpersonationUserTable({ phone }: { phone: boolean }) {
         records={query.data?.results ?? []}
         fetching={query.isFetching}
         noRecordsText="No users"
+        // mantine-datatable only fades its empty state out: next to real rows a screen reader would still read it.
+        {...(empty ? {} : { emptyState: <span hidden /> })}
         columns={phone ? [userColumn, actionColumn] : [...wideColumns, actionColumn]}
       />
       {/* The same footer as every list: page sizes, the total and a 5-link pager (part 1 §2.4, §9). */}

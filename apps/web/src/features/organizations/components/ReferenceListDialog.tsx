@@ -113,7 +113,12 @@ function ReferenceList({ organizationId }: { organizationId: number }) {
       // On a phone the toggle alone tells the status: the badge column would push the actions out of view.
       hidden: small,
       render: (r) => (
-        <Badge variant="light" color={r.is_active ? 'teal' : 'gray'} data-testid={`reference-status-${r.id}`}>
+        <Badge
+          // Filled dark teal: the light teal badge was under WCAG AA contrast (axe check).
+          variant={r.is_active ? 'filled' : 'light'}
+          color={r.is_active ? 'teal.9' : 'gray'}
+          data-testid={`reference-status-${r.id}`}
+        >
           {r.is_active ? 'Active' : 'Inactive'}
         </Badge>
       ),
