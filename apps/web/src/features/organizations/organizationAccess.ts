@@ -1,6 +1,7 @@
 // Who sees which organization button (part 1 §2.4, §6; DESIGN §7b). The API refuses the rest; these
 // only keep the console from offering what would be refused.
 import type { TSessionUser } from '@sc/shared/auth';
+import { canEditOrganization as canEditOrganizationAs } from '@sc/shared/organization-input';
 import { canAddOrganization as canAddOrganizationAs } from '@sc/shared/permissions';
 import { isPlatformAdmin, type TUserType } from '@sc/shared/roles';
 
@@ -12,10 +13,10 @@ export const canAddOrganization = (user: TSessionUser, embedded: boolean): boole
   });
 
 /**
- * Edit (row action, detail header): the roles of part 1 §6's "edit pencil", except the cervical
- * reviewer, whose console is cervical exams and organization lists only (DESIGN §6).
+ * Edit (row action, detail header, the user card's pencil): the shared rule the API's edit guard uses
+ * (ORGANIZATION_EDIT_ROLES: not the cervical reviewer, whose console is cervical exams and organization lists only).
  */
-export const canEditOrganization = (role: TUserType): boolean => role !== 'CERVAICAL_REVIEWER' && role !== 'TECHNICIAN';
+export const canEditOrganization = (role: TUserType): boolean => canEditOrganizationAs(role);
 
 /** The filter dropdown shows to every role whose scope holds more than one organization (DESIGN §7b). */
 export const hasManyOrganizations = (user: TSessionUser): boolean =>
