@@ -111,6 +111,7 @@ describe('organizations', () => {
     await checkA11y(page, 'create organization dialog, filled');
     await page.getByTestId('org-form-submit').click();
     await page.getByText('Organization created Successfully').waitFor();
+    await checkA11y(page, 'success alert');
 
     const org = await findOrganization(page, NEW_ORG);
     const parent = await findOrganization(page, 'Arogya Health Network');

@@ -16,10 +16,19 @@ describe('AlertDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('is a dialog named by its title for screen readers', () => {
+    renderWithProviders(
+      <AlertDialog opened onClose={() => undefined} variant="success" title="Saved" message="All good" />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Saved' })).toHaveTextContent('All good');
+  });
+
   it('stays open with a close icon when autoClose is false', async () => {
     vi.useFakeTimers();
     const onClose = vi.fn();
-    renderWithProviders(<AlertDialog opened onClose={onClose} variant="error" title="Failed" autoClose={false} />);
+    renderWithProviders(
+      <AlertDialog opened onClose={onClose} variant="error" title="Failed" autoClose={false} />,
+    );
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
@@ -34,7 +43,7 @@ describe('AlertDialog', () => {
         closed = true;
       });
     });
-    expect(await screen.findByText('User Deleted Successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'User Deleted Successfully' })).toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3_000);
     });

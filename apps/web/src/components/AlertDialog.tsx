@@ -1,7 +1,8 @@
 // Alert dialog of part 1 §2.8: success, error or map variant; closes itself after 3 s unless
-// told otherwise, in which case it shows a close icon instead.
+// told otherwise, in which case it shows a close icon instead. The title is the Modal's own (its h2), so the
+// dialog is named by it for screen readers.
 import { useEffect, type ReactNode } from 'react';
-import { Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconMapPin, IconX } from '@tabler/icons-react';
 import { ALERT_AUTO_CLOSE_MS } from '@sc/shared/constants';
@@ -26,7 +27,8 @@ const VARIANT_ICON: Record<AlertVariant, { color: string; icon: ReactNode }> = {
   map: { color: 'blue', icon: <IconMapPin size={28} stroke={2} /> },
 };
 
-export function AlertBody({ variant = 'success', title, message, children }: AlertOptions) {
+/** The body under the dialog's title: the variant's icon, the message and any extra content. */
+export function AlertBody({ variant = 'success', message, children }: Omit<AlertOptions, 'title'>) {
   const { color, icon } = VARIANT_ICON[variant];
   return (
     <Stack align="center" gap="sm" py="sm" data-testid={`alert-dialog-${variant}`}>
@@ -34,11 +36,6 @@ export function AlertBody({ variant = 'success', title, message, children }: Ale
         <ThemeIcon size={56} radius="xl" variant="light" color={color}>
           {icon}
         </ThemeIcon>
-      )}
-      {title && (
-        <Title order={3} ta="center">
-          {title}
-        </Title>
       )}
       {message && (
         <Text ta="center" c="dimmed">
@@ -50,7 +47,14 @@ export function AlertBody({ variant = 'success', title, message, children }: Ale
   );
 }
 
-export function AlertDialog({ opened, onClose, autoClose = true, variant = 'success', ...content }: AlertDialogProps) {
+export function AlertDialog({
+  opened,
+  onClose,
+  autoClose = true,
+  variant = 'success',
+  title,
+  ...content
+}: AlertDialogProps) {
   useEffect(() => {
     if (!opened || !autoClose) return;
     const timer = setTimeout(onClose, ALERT_AUTO_CLOSE_MS);
@@ -62,6 +66,7 @@ export function AlertDialog({ opened, onClose, autoClose = true, variant = 'succ
       opened={opened}
       onClose={onClose}
       withCloseButton={!autoClose}
+      title={title}
       size={variant === 'map' ? 'xl' : 'sm'}
     >
       <AlertBody variant={variant} {...content} />
@@ -72,7 +77,12 @@ export function AlertDialog({ opened, onClose, autoClose = true, variant = 'succ
 let alertSequence = 0;
 
 /** Opens an alert through the modals manager; resolves when it closes. */
-export function openAlert({ autoClose = true, variant = 'success', ...content }: AlertOptions): Promise<void> {
+export function openAlert({
+  autoClose = true,
+  variant = 'success',
+  title,
+  ...content
+}: AlertOptions): Promise<void> {
   return new Promise((resolve) => {
     alertSequence += 1;
     const modalId = `alert-${alertSequence}`;
@@ -80,6 +90,7 @@ export function openAlert({ autoClose = true, variant = 'success', ...content }:
     modals.open({
       modalId,
       withCloseButton: !autoClose,
+      title,
       size: variant === 'map' ? 'xl' : 'sm',
       children: <AlertBody variant={variant} {...content} />,
       onClose: () => {
