@@ -188,6 +188,8 @@ describe('sign-in', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/login');
     await page.waitForURL('**/scan');
+    await page.getByRole('heading', { level: 1, name: 'Breast Scans' }).waitFor();
+    await checkA11y(page, 'breast scans as ADMIN');
     await context.close();
   });
 });
