@@ -1,11 +1,21 @@
 // Hostile input at every endpoint (DESIGN §4): whatever a client sends, the API answers a 4xx in the DRF shape
 // (400 {field: [msg]}, others {detail}) or a 2xx — never a 500 — and never returns a credential it should not.
 // Data-driven: one table of endpoints, one table of bad values; each test collects every offending answer.
+//
+// A new endpoint joins the sweep with one entry in ROUTES: its method and path, a valid body when it takes one,
+// and what it declares — `textFields` (each must refuse a lone surrogate, bidi controls and, unless multi-line,
+// line breaks, with the shared message on that field), `mobileFields` (each must refuse the bad mobile forms with
+// 'Please enter a valid Phone Number.') and `list: true` for a paged list (limit=0x10 and repeated page, limit
+// and search answer 400 on the parameter). Every GET also gets BAD_QUERIES; every body field gets BAD_VALUES.
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { REPEATED_PARAMETER_MESSAGE } from '@sc/shared/list';
 import { ZOrganizationUpdate } from '@sc/shared/organization-input';
 import { ZCompanyInfo } from '@sc/shared/organizations';
-import { auditLog, outboxMessages } from '../db/schema/index.ts';
+import { MESSAGES, TEXT_MESSAGES } from '@sc/shared/validation';
+import { WEBHOOK_MESSAGES } from '@sc/shared/webhooks';
+import { auditLog, organizations, outboxMessages } from '../db/schema/index.ts';
 import { MULTIPART_PARSE_ERROR } from '../modules/files/files.routes.ts';
 import { NULL_CHARACTER_MESSAGE } from './validator.ts';
 import { setupTestApp } from '../test/app.ts';
@@ -24,6 +34,34 @@ const API = '/api/v1';
 const MB_STRING = 'x'.repeat(1024 * 1024);
 const SQLISH = "' OR 1=1 --";
 const EMOJI = 'Ünïcödé 🙂👩‍⚕️ \u202e';
+/** Half of an emoji: JSON.stringify writes it as the escape "\ud83d", which PostgreSQL cannot store in JSONB. */
+const LONE_SURROGATE = 'Acme \ud83d Care';
+const CRLF = 'Acme\r\nBcc: attacker@example.com';
+const BIDI_OVERRIDE = 'Acme \u202egnp.exe';
+const BIDI_ISOLATE = 'Acme \u2066Care\u2069';
+
+/** Hostile text every text field refuses on the field (issue 6), with the shared message; `oneLine`: single-line fields only. */
+const HOSTILE_TEXTS: readonly { label: string; value: string; message: string; oneLine?: boolean }[] = [
+  { label: 'a lone surrogate', value: LONE_SURROGATE, message: TEXT_MESSAGES.invalidChars },
+  { label: 'a right-to-left override', value: BIDI_OVERRIDE, message: TEXT_MESSAGES.bidiControl },
+  { label: 'a bidi isolate', value: BIDI_ISOLATE, message: TEXT_MESSAGES.bidiControl },
+  { label: 'a left-to-right mark', value: 'Acme\u200eCare', message: TEXT_MESSAGES.bidiControl },
+  { label: 'CR/LF', value: CRLF, message: TEXT_MESSAGES.lineBreak, oneLine: true },
+  { label: 'a line separator', value: 'Acme\u2028Care', message: TEXT_MESSAGES.lineBreak, oneLine: true },
+  { label: 'an escape character', value: 'Acme\u001b[31mCare', message: TEXT_MESSAGES.controlChar },
+];
+
+/** Mobile numbers every mobile field refuses with 'Please enter a valid Phone Number.' (issue 6). */
+const BAD_MOBILES: readonly string[] = [
+  '+1555',
+  '0000000000',
+  '12345678901234567890',
+  '9876500001,9876500002',
+  '9876500001, 9876500002',
+  '9876500001\n9876500002',
+  '９８７６５００００１',
+  '٩٨٧٦٥٠٠٠٠١',
+];
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -50,10 +88,18 @@ const BAD_VALUES: readonly unknown[] = [
   'a\u0000b',
   '<script>alert(1)</script>',
   { es: { ibe_consent_form: [1] }, en: {}, 'x\u0000': {} },
+  LONE_SURROGATE,
+  CRLF,
+  BIDI_OVERRIDE,
+  BIDI_ISOLATE,
+  { [LONE_SURROGATE]: 'key' },
+  [LONE_SURROGATE],
+  ...BAD_MOBILES,
+  'http://93.184.216.34:8080/hook',
 ];
 
 /** The short list, for the second role and for routes that share a schema with one already covered. */
-const FEW_BAD_VALUES: readonly unknown[] = [123, null, {}, '', SQLISH, 'a\u0000b'];
+const FEW_BAD_VALUES: readonly unknown[] = [123, null, {}, '', SQLISH, 'a\u0000b', LONE_SURROGATE, CRLF, BIDI_OVERRIDE];
 
 /** Whole bodies that are not the object a JSON route expects. */
 const BAD_BODIES: readonly { label: string; payload?: string; contentType?: string }[] = [
@@ -125,6 +171,17 @@ const BAD_QUERIES = [
   'limit=100000',
   'limit=1&limit=2',
   'page=1&page=2',
+  'limit=0x10',
+  'page=0x2',
+  'limit=1e1',
+  'limit=%2B16',
+  'limit=%2016',
+  'limit=',
+  'page=1&limit=10&page=1',
+  'using_read_db=true&using_read_db=true',
+  `search=${encodeURIComponent(BIDI_OVERRIDE)}`,
+  `search=${encodeURIComponent(CRLF)}`,
+  'search=%ED%A0%BD',
   'ordering=password_hash',
   'ordering=-name;DROP TABLE users',
   'ordering=,,,-,--name',
@@ -215,6 +272,14 @@ type Route = {
   fewValues?: boolean;
   /** Ends the caller's session: called with a throwaway user's token. */
   endsSession?: boolean;
+  /** Text fields ('company_info.city' for nested ones) that must refuse HOSTILE_TEXTS on the field. */
+  textFields?: readonly string[];
+  /** Multi-line text fields: they refuse HOSTILE_TEXTS except line breaks. */
+  multilineFields?: readonly string[];
+  /** Mobile number fields: each refuses BAD_MOBILES with the phone message. */
+  mobileFields?: readonly string[];
+  /** A paged list (page, limit, search): strict numbers and one value per parameter. */
+  list?: boolean;
 };
 
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -231,7 +296,26 @@ const COMPANY = {
   zip_code: '411001',
   state: 'Maharashtra',
   address: '1 MG Road',
+  country_code: 'IN',
 };
+/** The organization's text fields, one-line and multi-line, and its mobile fields. */
+const ORGANIZATION_TEXT_FIELDS = [
+  'name',
+  'address_1',
+  'address_2',
+  'address_3',
+  'country',
+  'state',
+  'zipcode',
+  'webhook_auth_token',
+  'company_info.name',
+  'company_info.city',
+  'company_info.zip_code',
+  'company_info.state',
+  'company_info.address',
+];
+const ORGANIZATION_MULTILINE_FIELDS = ['customized_message'];
+const ORGANIZATION_MOBILE_FIELDS = ['mobile', 'company_info.contact_number'];
 /** Every field of the organization body, and of its company_info, from the shared schema. */
 const ORGANIZATION_FIELDS = [
   ...Object.keys(ZOrganizationUpdate.shape),
@@ -244,19 +328,28 @@ const ROUTES: readonly Route[] = [
     path: '/auth/password/',
     isPublic: true,
     body: () => ({ email: admin.email, password: 'Wrong-pass1' }),
+    textFields: ['email'],
   },
-  { method: 'POST', path: '/auth/otp/', isPublic: true, body: () => ({ mobile, mobile_country_code: 'IN' }) },
+  {
+    method: 'POST',
+    path: '/auth/otp/',
+    isPublic: true,
+    body: () => ({ mobile, mobile_country_code: 'IN' }),
+    mobileFields: ['mobile'],
+  },
   {
     method: 'POST',
     path: '/auth/otp/verify/',
     isPublic: true,
     body: () => ({ mobile, mobile_country_code: 'IN', code: '000000' }),
+    mobileFields: ['mobile'],
   },
   {
     method: 'POST',
     path: '/auth/password-reset/',
     isPublic: true,
     body: () => ({ email: 'nobody@example.com' }),
+    textFields: ['email'],
   },
   {
     method: 'POST',
@@ -270,51 +363,60 @@ const ROUTES: readonly Route[] = [
     isPublic: true,
     body: () => ({ id_token: 'not-an-id-token', source: 'DASHBOARD', is_login: true }),
     fields: ['mobile_country_code', 'user_type'],
+    textFields: ['mobile_country_code'],
   },
   { method: 'GET', path: '/user/' },
-  { method: 'PUT', path: '/user/last_dashboard_path/', body: () => ({ url: '/organizations' }) },
+  { method: 'PUT', path: '/user/last_dashboard_path/', body: () => ({ url: '/organizations' }), textFields: ['url'] },
   { method: 'POST', path: '/user/logout/', endsSession: true },
   { method: 'DELETE', path: '/user/delete/me/', endsSession: true },
   { method: 'GET', path: '/user/impersonation/:id/' },
   { method: 'DELETE', path: '/user/impersonation/' },
-  { method: 'GET', path: '/organization/user/' },
+  { method: 'GET', path: '/organization/user/', list: true },
   { method: 'GET', path: '/country/', isPublic: true },
   { method: 'GET', path: '/timezone/', isPublic: true },
   { method: 'GET', path: '/dev/outbox/', isPublic: true },
   { method: 'GET', path: '/geocode/' },
-  { method: 'GET', path: '/language/' },
-  { method: 'GET', path: '/organization/' },
+  { method: 'GET', path: '/language/', list: true },
+  { method: 'GET', path: '/organization/', list: true },
   { method: 'GET', path: '/organization/:id/' },
   {
     method: 'POST',
     path: '/organization/',
-    body: () => ({ name: 'Hostile Clinic', company_info: COMPANY }),
+    body: () => ({ name: 'Hostile Clinic', country: 'India', company_info: COMPANY }),
     fields: ORGANIZATION_FIELDS,
+    textFields: ORGANIZATION_TEXT_FIELDS,
+    multilineFields: ORGANIZATION_MULTILINE_FIELDS,
+    mobileFields: ORGANIZATION_MOBILE_FIELDS,
   },
   {
     method: 'PUT',
     path: '/organization/:id/',
-    body: () => ({ name: 'Target Clinic', company_info: COMPANY }),
+    body: () => ({ name: 'Target Clinic', country: 'India', company_info: COMPANY }),
     fields: ORGANIZATION_FIELDS,
     fewValues: true,
   },
   {
     method: 'PATCH',
     path: '/organization/:id/',
-    body: () => ({ name: 'Target Clinic' }),
+    body: () => ({ name: 'Target Clinic', company_info: COMPANY }),
     fields: ORGANIZATION_FIELDS,
     fewValues: true,
+    textFields: ORGANIZATION_TEXT_FIELDS,
+    multilineFields: ORGANIZATION_MULTILINE_FIELDS,
+    mobileFields: ORGANIZATION_MOBILE_FIELDS,
   },
-  { method: 'GET', path: '/organization/reference/' },
+  { method: 'GET', path: '/organization/reference/', list: true },
   {
     method: 'POST',
     path: '/organization/reference/',
     body: () => ({ name: 'Ref', is_active: true, organization: orgId }),
+    textFields: ['name'],
   },
   {
     method: 'PATCH',
     path: '/organization/reference/:id/',
     body: () => ({ name: 'Ref renamed', is_active: true }),
+    textFields: ['name'],
   },
   { method: 'DELETE', path: '/organization/reference/:id/' },
   {
@@ -323,7 +425,7 @@ const ROUTES: readonly Route[] = [
     body: () => ({ organization: orgId }),
     fields: ['organization_id', 'id'],
   },
-  { method: 'GET', path: '/organization/webhook-deliveries/' },
+  { method: 'GET', path: '/organization/webhook-deliveries/', list: true },
   { method: 'GET', path: '/file/' },
   { method: 'POST', path: '/file/upload/' },
 ];
@@ -838,6 +940,123 @@ describe('hostile input never answers 500 and always the DRF error shape', () =>
   });
 });
 
+describe('hostile text, mobiles, numbers and ports answer a field error on the field (issue 6)', () => {
+  /** The body, sent as the route's caller; for requests that must answer 400 on `field` with `message`. */
+  const expectFieldMessage = (r: Route, payload: Record<string, unknown>, field: string, message: string, name: string) => ({
+    name,
+    inject: async () => {
+      const res = await t.app.inject({
+        method: r.method,
+        url: pathOf(r),
+        headers: r.isPublic ? {} : auth(adminToken),
+        payload,
+      });
+      return res;
+    },
+    check: (res: LightMyRequestResponse) => {
+      if (res.statusCode !== 400) return `expected 400, got ${res.statusCode} ${res.body.slice(0, 200)}`;
+      const got = res.json<Record<string, unknown>>()[field];
+      return JSON.stringify(got) === JSON.stringify([message]) ? null : `${field}: ${JSON.stringify(got)} ≠ [${message}]`;
+    },
+  });
+
+  async function mismatches(requests: ReturnType<typeof expectFieldMessage>[]): Promise<Offence[]> {
+    const out: Offence[] = [];
+    for (let i = 0; i < requests.length; i += 8) {
+      await Promise.all(
+        requests.slice(i, i + 8).map(async (req) => {
+          const problem = req.check(await req.inject());
+          if (problem) out.push({ request: req.name, problem });
+        }),
+      );
+    }
+    return out;
+  }
+
+  it.each(ROUTES.filter((r) => r.textFields || r.multilineFields).map((r) => [label(r), r] as const))(
+    '%s: every text field refuses a lone surrogate, bidi and control characters (and line breaks in one-line fields)',
+    async (_name, r) => {
+      const requests = [];
+      for (const [field, multiline] of [
+        ...(r.textFields ?? []).map((f) => [f, false] as const),
+        ...(r.multilineFields ?? []).map((f) => [f, true] as const),
+      ]) {
+        for (const bad of HOSTILE_TEXTS.filter((h) => !(multiline && h.oneLine))) {
+          requests.push(expectFieldMessage(r, withField(r.body!(), field, bad.value), field, bad.message, `${field}: ${bad.label}`));
+        }
+      }
+      expect(await mismatches(requests)).toEqual([]);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.mobileFields).map((r) => [label(r), r] as const))(
+    '%s: every mobile field refuses +1555, zeros, 20 digits, two numbers and non-ASCII digits',
+    async (_name, r) => {
+      const requests = r.mobileFields!.flatMap((field) =>
+        BAD_MOBILES.map((bad) =>
+          expectFieldMessage(r, withField(r.body!(), field, bad), field, MESSAGES.invalidPhone, `${field}=${JSON.stringify(bad)}`),
+        ),
+      );
+      expect(await mismatches(requests)).toEqual([]);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.mobileFields).map((r) => [label(r), r] as const))(
+    '%s: every mobile field accepts the number typed with its country code',
+    async (_name, r) => {
+      for (const field of r.mobileFields!) {
+        for (const typed of ['+919876543210', '+91 98765 43210', '+91-9876543210']) {
+          const res = await t.app.inject({
+            method: r.method,
+            url: pathOf(r),
+            headers: r.isPublic ? {} : auth(adminToken),
+            payload: withField(r.body!(), field, typed),
+          });
+          // Sign-in answers 400 'no user' for this number (a non-field error), never a field error on the mobile.
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          const errors = res.statusCode === 400 ? res.json<Record<string, unknown>>() : {};
+          expect(errors[field], `${field}=${typed}: ${res.body}`).toBeUndefined();
+        }
+      }
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.list).map((r) => [label(r), r] as const))(
+    '%s: page and limit are plain decimal digits, one value each',
+    async (_name, r) => {
+      const cases: [string, string, string][] = [
+        ['limit=0x10', 'limit', 'A valid integer is required.'],
+        ['page=0x2', 'page', 'A valid integer is required.'],
+        ['limit=1e1', 'limit', 'A valid integer is required.'],
+        ['limit=1&limit=2', 'limit', REPEATED_PARAMETER_MESSAGE],
+        ['page=1&page=2', 'page', REPEATED_PARAMETER_MESSAGE],
+        ['using_read_db=true&using_read_db=false', 'using_read_db', REPEATED_PARAMETER_MESSAGE],
+      ];
+      const problems = [];
+      for (const [query, field, message] of cases) {
+        const res = await t.app.inject({ method: 'GET', url: `${pathOf(r)}?${query}`, headers: auth(adminToken) });
+        if (res.statusCode !== 400 || JSON.stringify(res.json()) !== JSON.stringify({ [field]: [message] })) {
+          problems.push(`${query}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('refuses a webhook URL on a port other than 80 and 443 on every organization write', async () => {
+    for (const r of ROUTES.filter((route) => route.path.startsWith('/organization/') && route.fields === ORGANIZATION_FIELDS)) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: pathOf(r),
+        headers: auth(adminToken),
+        payload: { ...r.body!(), webhook_url: 'http://93.184.216.34:8080/hook' },
+      });
+      expect(res.statusCode, label(r)).toBe(400);
+      expect(res.json()).toEqual({ webhook_url: [WEBHOOK_MESSAGES.port] });
+    }
+  });
+});
+
 describe('responses never carry a credential', () => {
   /** Every key of a JSON value, nested. */
   const keysOf = (value: unknown): string[] =>
@@ -863,6 +1082,15 @@ describe('responses never carry a credential', () => {
       }
     },
   );
+
+  it('shows the webhook token (write-only) to no one who may not edit the organization', async () => {
+    await t.database.db.update(organizations).set({ webhookAuthToken: 'whk_sweep_secret' }).where(eq(organizations.id, orgId));
+    const reviewer = await signIn(t, await createUser(t, { userType: 'CERVAICAL_REVIEWER' }));
+    const res = await t.app.inject({ method: 'GET', url: `${API}/organization/${orgId}/`, headers: auth(reviewer) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ webhook_auth_token: null });
+    expect(res.body).not.toContain('whk_sweep_secret');
+  });
 
   it('writes no password, code or token into the audit log', async () => {
     const user = await createUser(t, { userType: 'ADMIN', mobile: uniqueMobile() });
