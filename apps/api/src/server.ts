@@ -1,53 +1,109 @@
-// Entry point: configuration, database, migrations, demo data on an empty embedded database, listen.
+// Entry point: configuration, database, migrations, demo data on an empty database in demo mode, listen.
+// Start-up failures an operator can fix (demo password, data directory or port in use) print one line saying
+// what to do and exit with code 1; anything else keeps its stack trace.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openPglite, openPostgres, runMigrations } from './db/client.ts';
+import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
+import { DatabaseInUseError, openPglite, openPostgres, runMigrations, type Database } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
 import { isDatabaseEmpty, seedDemo } from './demo/seed.ts';
 
-const startedAt = Date.now();
-const config = loadConfig();
-const database = config.DATABASE_URL
-  ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL)
-  : await openPglite(config.dataDir);
-
-await runMigrations(database);
-
-// Demo data: always on an empty embedded database; on PostgreSQL only when asked (LOAD_DEMO=always).
-const wantsDemo = config.LOAD_DEMO === 'always' || (config.LOAD_DEMO === 'auto' && config.isEmbedded);
-let demoLoaded = false;
-if (wantsDemo && (await isDatabaseEmpty(database))) {
-  const t0 = Date.now();
-  await seedDemo(database, { password: config.DEMO_PASSWORD });
-  demoLoaded = true;
-  console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+/** One line telling the operator what to do about a start-up failure, or null when it is not one of ours. */
+export function startupFailureMessage(error: unknown, config: Pick<Config, 'PORT' | 'HOST' | 'dataDir'>): string | null {
+  if (error instanceof DatabaseInUseError) {
+    return (
+      `Another server (process ${error.pid}) is using the database in ${error.directory}: stop it first, ` +
+      `or give this one its own DATA_DIR (and PORT).`
+    );
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return `Port ${config.PORT} on ${config.HOST} is already in use (another server?): stop it, or set PORT to a free port.`;
+  }
+  if (code === 'EADDRNOTAVAIL') return `HOST=${config.HOST} is not an address of this machine: set HOST to one that is.`;
+  if (code === 'EACCES') return `Port ${config.PORT} needs privileges this process does not have: set PORT above 1024.`;
+  return null;
 }
 
-const app = await buildApp({ config, database });
-await app.listen({ port: config.PORT, host: config.HOST });
-
-const url = `http://localhost:${config.PORT}`;
-const lines = [
-  '',
-  `Screening Console is ready at ${url}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
-  `API docs: ${url}/api/docs`,
-  `Database: ${config.isEmbedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${demoLoaded ? ' (demo data loaded)' : ''}`,
-];
-if (wantsDemo) {
-  lines.push('', `Demo accounts (password ${config.DEMO_PASSWORD === 'Demo@2026' ? 'Demo@2026' : 'from DEMO_PASSWORD'}; or sign in by mobile, country India):`);
-  for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.user_type.padEnd(19)} +91 ${a.mobile}  ${a.placement}`);
-  if (config.outboxReadable) lines.push('', `Sign-in codes and reset links: ${url}/api/v1/dev/outbox/?to=<email or +91-mobile>`);
+function bannerLines(config: Config, demoLoaded: boolean, seconds: number): string[] {
+  const everywhere = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const host = everywhere || config.HOST === '127.0.0.1' || config.HOST === '::1' ? 'localhost' : config.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+  const reach = everywhere
+    ? 'on every network interface'
+    : config.HOST === '127.0.0.1' || config.HOST === '::1'
+      ? 'this machine only; set HOST=0.0.0.0 to accept others'
+      : `on ${config.HOST}`;
+  const lines = [
+    '',
+    `Screening Console is ready at ${url}  (${reach}; started in ${seconds.toFixed(1)} s)`,
+    `Database: ${config.isEmbedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}${demoLoaded ? ' (demo data loaded)' : ''}`,
+  ];
+  if (config.apiDocs !== 'off') {
+    lines.push(`API docs: ${url}/api/docs${config.apiDocs === 'admin' ? '  (ADMIN sessions only)' : ''}`);
+  }
+  if (config.demo.load) {
+    const password = config.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : 'from DEMO_PASSWORD';
+    lines.push('', `Demo accounts (password ${password}; or sign in by mobile, country India):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.user_type.padEnd(19)} +91 ${a.mobile}  ${a.placement}`);
+    if (config.outboxReadable) {
+      lines.push('', `Sign-in codes and reset links (from this machine): ${url}/api/v1/dev/outbox/?to=<email or +91-mobile>`);
+    }
+  }
+  return lines;
 }
-console.log(lines.join('\n'));
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
+export async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  if (config.demo.refuse) {
+    console.error(config.demo.refuse);
+    process.exit(1);
+  }
+
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    database = config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL)
+      : await openPglite(config.dataDir);
+    await runMigrations(database);
+
+    let demoLoaded = false;
+    if (config.demo.load && (await isDatabaseEmpty(database))) {
+      const t0 = Date.now();
+      await seedDemo(database, { password: config.DEMO_PASSWORD });
+      demoLoaded = true;
+      console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+    }
+
+    app = await buildApp({ config, database });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    console.log(bannerLines(config, demoLoaded, (Date.now() - startedAt) / 1000).join('\n'));
+  } catch (error) {
+    const message = startupFailureMessage(error, config);
+    if (!message) throw error;
+    console.error(message);
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      void app
+        ?.close()
+        .then(() => database?.close())
+        .finally(() => process.exit(0));
+    });
+  }
 }
+
+// Run when started as a program (npm start, tsx watch), not when a test imports startupFailureMessage.
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) await main();

@@ -60,6 +60,16 @@ export function wrapPglite(client: PGlite, lockFile?: string): Database {
   };
 }
 
+/** Another live process holds the embedded database directory (PGlite has no guard of its own). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly directory: string,
+    readonly pid: number,
+  ) {
+    super(`The database in ${directory} is in use by process ${pid}.`);
+  }
+}
+
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -69,7 +79,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
   } catch {
     const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (pid && isAlive(pid)) throw new Error(`The database in ${dir} is in use by process ${pid}.`);
+    if (pid && isAlive(pid)) throw new DatabaseInUseError(dataDir, pid);
     fs.writeFileSync(lockFile, String(process.pid));
   }
   const client = await PGlite.create({ dataDir: dir, ...PGLITE_OPTIONS });
