@@ -67,10 +67,10 @@ describe('OrganizationDetailPage', () => {
 
   it('keeps the open tab in the URL', async () => {
     const user = userEvent.setup();
-    const { router } = setup('ADMIN', '/organization/2?tab=devices');
+    const { router } = setup('ADMIN', '/organization/2?tab=scans');
     await screen.findByRole('heading', { level: 1, name: 'North Hospital' });
-    expect(screen.getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'Devices' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Breast Scans' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'Breast Scans' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Patients' }));
     expect(router.state.location.search).toBe('?tab=patients');
   });

@@ -5,12 +5,14 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconBuildingOff, IconPencil } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { canDevice } from '@sc/shared/devices';
 import type { TOrganization } from '@sc/shared/organizations';
 import type { TUserType } from '@sc/shared/roles';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { OrganizationList } from '../components/OrganizationList.tsx';
+import { DeviceList } from '../../devices/components/DeviceList.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
@@ -40,7 +42,12 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     render: (org) => <OrganizationList embedded parentId={org.id} />,
   },
   { key: 'users', label: 'Users', render: placeholder('Users') },
-  { key: 'devices', label: 'Devices', render: placeholder('Devices') },
+  {
+    key: 'devices',
+    label: 'Devices',
+    visible: (role) => canDevice(role, 'device.read'),
+    render: (org) => <DeviceList embedded organizationId={org.id} />,
+  },
   { key: 'scans', label: 'Breast Scans', render: placeholder('Breast Scans') },
   { key: 'patients', label: 'Patients', render: placeholder('Patients') },
   // Labels as the menu spells them (docs/decisions.md, "Labels"); keys keep the spec's spelling.
