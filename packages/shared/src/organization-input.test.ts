@@ -49,12 +49,16 @@ describe('consent texts', () => {
 
 describe('ZOrganizationInput', () => {
   it('stores the contact number as dial code, hyphen, number', () => {
-    const r = ZOrganizationInput.parse({ name: 'X', company_info: { ...company, contact_number: '98765 43210', country_code: 'in' } });
+    const r = ZOrganizationInput.parse({ name: 'X', country: 'India', company_info: { ...company, contact_number: '98765 43210', country_code: 'in' } });
     expect(r.company_info).toMatchObject({ contact_number: '+91-9876543210', country_code: 'IN' });
   });
+  it('requires the organization country on create (never an organization without one)', () => {
+    const r = ZOrganizationInput.safeParse({ name: 'X', is_booking_enabled: true });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['country', MESSAGES.required]]);
+  });
   it('drops the required company_info fields in booking mode', () => {
-    expect(ZOrganizationInput.safeParse({ name: 'X', is_booking_enabled: true }).success).toBe(true);
-    expect(ZOrganizationInput.safeParse({ name: 'X' }).success).toBe(false);
+    expect(ZOrganizationInput.safeParse({ name: 'X', country: 'India', is_booking_enabled: true }).success).toBe(true);
+    expect(ZOrganizationInput.safeParse({ name: 'X', country: 'India' }).success).toBe(false);
   });
 });
 
