@@ -124,8 +124,9 @@ export function DeviceList({ embedded = false, organizationId, title = 'Devices'
       title: 'Serial number',
       sortable: true,
       render: (device) => (
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={600}>
+        // The badge goes under the serial when the column is narrow (a phone), rather than being clipped.
+        <Group gap={4} wrap="wrap">
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {device.serial_number}
           </Text>
           {device.is_silent && (
