@@ -1,14 +1,21 @@
-// User list and impersonation contracts (part 1 §2.7, §7; part 2 §2.2, §3, §7 "Users").
-// `GET organization/user/` is the one user list: the impersonation modal uses it now, the Users screens extend it.
+// User list, user responses and impersonation contracts (part 1 §2.7, §7; part 2 §2.2, §2.3, §3, §7 "Users").
+// `GET organization/user/` is the one user list (Users, All Users, Unassigned Users, pickers, impersonation modal,
+// re-certification). Request bodies and messages are in user-input.ts, the role rules in user-permissions.ts.
 import { z } from 'zod';
-import { ZBoolParam, ZListQuery, ZPeriodQuery, idParam, paginated, type TPeriodQuery } from './list.ts';
+import {
+  ZBoolParam,
+  ZIsoDate,
+  ZListQuery,
+  ZPeriodQuery,
+  idParam,
+  paginated,
+  type TPeriodQuery,
+} from './list.ts';
 import { IMPERSONATION_LIST_TYPES, USER_TYPES, ZUserType, type TUserType } from './roles.ts';
 import { TRAINING_STATUSES } from './constants.ts';
 
-export const USER_MESSAGES = {
-  cannotImpersonate: 'You cannot impersonate this user.',
-  notImpersonating: 'This token is not an impersonation token: there is no impersonation to end.',
-} as const;
+/** Every message of the users area (part 2 §5, §8), defined beside the request schemas. */
+export { USER_MESSAGES } from './user-input.ts';
 
 /** Types the impersonation modal lists and the API lets an ADMIN impersonate: never another ADMIN (DESIGN §5). */
 export const IMPERSONATABLE_TYPES: readonly TUserType[] = IMPERSONATION_LIST_TYPES.filter(
@@ -43,7 +50,6 @@ export const ZUserTypeList = z.union([z.string(), z.array(z.string())]).transfor
   return types;
 });
 
-
 /**
  * Roles that may read the user list. TECHNICIAN has no console scope; CERVAICAL_REVIEWER reads cervical exams
  * and organization lists only (DESIGN §6).
@@ -56,19 +62,41 @@ export const USER_LIST_ROLES: readonly TUserType[] = [
   'ORG_ADMIN',
 ];
 
-export const USER_ORDERING_FIELDS = ['first_name', 'created', 'id', 'email', 'user_type'] as const;
+export const USER_ORDERING_FIELDS = [
+  'first_name',
+  'last_name',
+  'created',
+  'id',
+  'email',
+  'mobile',
+  'user_type',
+  'ibe_training_status',
+  'certificate_issue_date',
+  'certificate_expiry_date',
+  'organization_name',
+] as const;
 export const USER_DEFAULT_ORDERING = '-created';
+
+export const ZTrainingStatus = z.enum(TRAINING_STATUSES, {
+  error: `Select a valid choice: ${TRAINING_STATUSES.join(', ')}.`,
+});
+export type TTrainingStatus = z.infer<typeof ZTrainingStatus>;
 
 /**
  * `GET organization/user/`: page, limit, search (first/last name, mobile, email), ordering, period filters on
- * `created`, `user_type`, `is_valid`, `organization_id`, `is_unassigned` (true: users without an organization,
- * which only ADMIN and SUB_ADMIN can see), using_read_db.
+ * `created` (`date_time_*`, `created_*`, `day`, `month`), `user_type` (list), `is_valid`, `organization_id`,
+ * `is_unassigned` (true: users without an organization, which only ADMIN and SUB_ADMIN can see),
+ * `ibe_training_status`, `certificate_expiry_date_after`/`_before` (YYYY-MM-DD, inclusive: the re-certification
+ * list), using_read_db. The All Users view sends no organization filter; Unassigned Users sends is_unassigned=true.
  */
 export const ZOrganizationUserListQuery = ZListQuery.extend(ZPeriodQuery.shape).extend({
   user_type: ZUserTypeList.optional(),
   is_valid: ZBoolParam.optional(),
   organization_id: idParam('organization_id').optional(),
   is_unassigned: ZBoolParam.optional(),
+  ibe_training_status: ZTrainingStatus.optional(),
+  certificate_expiry_date_after: ZIsoDate.optional(),
+  certificate_expiry_date_before: ZIsoDate.optional(),
 });
 export type TOrganizationUserListQuery = z.infer<typeof ZOrganizationUserListQuery>;
 /** The query as the web builds it (plain values; lists of types travel as one comma-separated value). */
@@ -82,6 +110,9 @@ export type TOrganizationUserListParams = Partial<TPeriodQuery> & {
   is_valid?: boolean;
   organization_id?: number;
   is_unassigned?: boolean;
+  ibe_training_status?: TTrainingStatus;
+  certificate_expiry_date_after?: string;
+  certificate_expiry_date_before?: string;
 };
 
 export const ZUserOrganizationData = z.object({
@@ -114,6 +145,88 @@ export type TOrganizationUser = z.infer<typeof ZOrganizationUser>;
 
 export const ZOrganizationUserList = paginated(ZOrganizationUser);
 export type TOrganizationUserList = z.infer<typeof ZOrganizationUserList>;
+
+/** `GET organization/user/{id}/`: the row plus the PIN-reset flag the device app reads. */
+export const ZUserDetail = ZOrganizationUser.extend({
+  /** True after Reset Pin until the device app sets a new PIN. */
+  pin_reset_request: z.boolean(),
+});
+export type TUserDetail = z.infer<typeof ZUserDetail>;
+
+/**
+ * Answer of POST, PUT and PATCH `organization/user/{id}/`, certify and re-certify: the user as saved, the success
+ * text to show (USER_MESSAGES), and, when a set-password link was e-mailed (a new user with an e-mail),
+ * "Password link sent to email {email}. Tip: …" to show as well (null otherwise).
+ */
+export const ZUserSaved = ZUserDetail.extend({
+  detail: z.string(),
+  password_link_message: z.string().nullable(),
+});
+export type TUserSaved = z.infer<typeof ZUserSaved>;
+
+/** `PUT organization/user/{id}/reset/pin/` answer. */
+export const ZPinResetResponse = z.object({ detail: z.string(), pin_reset_request: z.boolean() });
+export type TPinResetResponse = z.infer<typeof ZPinResetResponse>;
+
+/** `POST organization/user/{id}/reset/password/` answer: the detail is "Password link sent to email …". */
+export const ZPasswordLinkResponse = z.object({ detail: z.string(), email: z.string() });
+export type TPasswordLinkResponse = z.infer<typeof ZPasswordLinkResponse>;
+
+/** `GET organization/user/{id}/scan/count/`: the user's scans (as technician) by training type (part 2 §3). */
+export const ZUserScanCount = z.object({
+  pre_training: z.number().int(),
+  training: z.number().int(),
+  practice: z.number().int(),
+});
+export type TUserScanCount = z.infer<typeof ZUserScanCount>;
+
+/** `GET tutorial/module/status/?user_id=&using_read_db=`: the published modules and the user's progress in each. */
+export const ZTutorialStatusQuery = z.object({
+  user_id: idParam('user_id'),
+  using_read_db: ZBoolParam.optional(),
+});
+export type TTutorialStatusQuery = z.infer<typeof ZTutorialStatusQuery>;
+
+export const ZTutorialStatusItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  completed: z.boolean(),
+  /** Percent of the module done, 0..100. */
+  progress: z.number().int(),
+});
+export const ZTutorialStatus = z.object({
+  /** Published modules in their order (z_order). */
+  results: z.array(ZTutorialStatusItem),
+  completed: z.number().int(),
+  total: z.number().int(),
+  /** Completed modules as a whole percent of all (0 when there are none). */
+  progress_completed: z.number().int(),
+});
+export type TTutorialStatus = z.infer<typeof ZTutorialStatus>;
+
+// ---- Manager organization links (part 2 §3 "User organization link", §7) ----------------------------------------
+
+/** `GET user/organizations/?user=&limit=1000` */
+export const ZUserOrganizationLinkQuery = ZListQuery.extend({ user: idParam('user') });
+export type TUserOrganizationLinkQuery = z.infer<typeof ZUserOrganizationLinkQuery>;
+
+export const ZUserOrganizationLink = z.object({
+  id: z.number().int(),
+  user: z.number().int(),
+  organization: z.number().int(),
+  organization_data: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    can_create_organization: z.boolean(),
+    country: z.string().nullable(),
+  }),
+  created: z.string(),
+});
+export type TUserOrganizationLink = z.infer<typeof ZUserOrganizationLink>;
+export const ZUserOrganizationLinkList = paginated(ZUserOrganizationLink);
+export type TUserOrganizationLinkList = z.infer<typeof ZUserOrganizationLinkList>;
+export const ZUserOrganizationLinkSaved = ZUserOrganizationLink.extend({ detail: z.string() });
+export type TUserOrganizationLinkSaved = z.infer<typeof ZUserOrganizationLinkSaved>;
 
 /** `GET user/impersonation/{id}/`: the impersonation token (GET/HEAD only, one hour) and the target's id. */
 export const ZImpersonationResponse = z.object({ token: z.string(), id: z.number().int() });

@@ -1,6 +1,6 @@
 // User list rows → API shape (ZOrganizationUser). Only what is listed here is sent: never a password hash,
 // a PIN hash or a token.
-import type { TOrganizationUser } from '@sc/shared/users';
+import type { TOrganizationUser, TUserDetail } from '@sc/shared/users';
 import type { OrganizationUserRow } from './organization-users.queries.ts';
 
 export function presentOrganizationUser(r: OrganizationUserRow): TOrganizationUser {
@@ -29,4 +29,9 @@ export function presentOrganizationUser(r: OrganizationUserRow): TOrganizationUs
     certificate_expiry_date: r.certificateExpiryDate,
     created: r.created.toISOString(),
   };
+}
+
+/** `GET organization/user/{id}/`: the row and the PIN-reset flag. */
+export function presentUserDetail(r: OrganizationUserRow): TUserDetail {
+  return { ...presentOrganizationUser(r), pin_reset_request: r.pinResetRequest };
 }

@@ -293,3 +293,70 @@ describe('GET organization/user/', () => {
     expect(await listIds(token, `organization_id=${org.id}&using_read_db=true`)).toEqual([u.id]);
   });
 });
+
+describe('GET organization/user/ for the re-certification list', () => {
+  it('filters by training status and an inclusive certificate expiry range, and orders by expiry', async () => {
+    const org = await createOrganization(t);
+    const make = async (expiry: string | null) => {
+      const u = await createUser(t, { organizationId: org.id });
+      if (expiry) {
+        await t.database.db
+          .update(users)
+          .set({
+            ibeTrainingStatus: 'CERTIFIED',
+            certificateIssueDate: '2025-01-01',
+            certificateExpiryDate: expiry,
+          })
+          .where(eq(users.id, u.id));
+      }
+      return u.id;
+    };
+    const early = await make('2026-01-10');
+    const middle = await make('2026-02-15');
+    const late = await make('2026-03-31');
+    await make(null);
+    const token = await signIn(t, await createUser(t, { userType: 'ADMIN' }));
+    const q = `organization_id=${org.id}`;
+    expect(
+      await listIds(token, `${q}&ibe_training_status=CERTIFIED&ordering=certificate_expiry_date`),
+    ).toEqual([early, middle, late]);
+    expect(
+      await listIds(
+        token,
+        `${q}&certificate_expiry_date_after=2026-01-10&certificate_expiry_date_before=2026-02-15`,
+      ),
+    ).toEqual(expect.arrayContaining([early, middle]));
+    expect(
+      (
+        await listIds(
+          token,
+          `${q}&certificate_expiry_date_after=2026-01-11&certificate_expiry_date_before=2026-03-31`,
+        )
+      ).length,
+    ).toBe(2);
+    const bad = await list(
+      token,
+      `${q}&certificate_expiry_date_after=2026-03-01&certificate_expiry_date_before=2026-02-01`,
+    );
+    expect({ status: bad.statusCode, body: bad.json() }).toEqual({
+      status: 400,
+      body: { certificate_expiry_date_before: ['The end date must not be before the start date.'] },
+    });
+    const badStatus = await list(token, `${q}&ibe_training_status=GURU`);
+    expect(badStatus.statusCode).toBe(400);
+    expect(Object.keys(badStatus.json<object>())).toEqual(['ibe_training_status']);
+  });
+
+  it('orders by first_name and by organization name (the All Users view)', async () => {
+    const a = await createOrganization(t, { name: 'Aardvark Clinic' });
+    const z = await createOrganization(t, { name: 'Zebra Clinic' });
+    const zed = await createUser(t, { organizationId: a.id, firstName: 'Zed' });
+    const amy = await createUser(t, { organizationId: z.id, firstName: 'Amy' });
+    const token = await signIn(t, await createUser(t, { userType: 'ADMIN' }));
+    const q = `search=${encodeURIComponent('')}&user_type=TECHNICIAN&limit=1000`;
+    const byName = await listIds(token, `${q}&ordering=first_name`);
+    expect(byName.indexOf(amy.id)).toBeLessThan(byName.indexOf(zed.id));
+    const byOrg = await listIds(token, `${q}&ordering=organization_name`);
+    expect(byOrg.indexOf(zed.id)).toBeLessThan(byOrg.indexOf(amy.id));
+  });
+});

@@ -40,5 +40,6 @@ export function presentSessionUser(input: {
     last_used_dashboard_path: user.lastUsedDashboardPath,
     is_impersonated: input.impersonator !== null,
     impersonator: input.impersonator,
+    pin_reset_request: user.pinResetRequest,
   };
 }

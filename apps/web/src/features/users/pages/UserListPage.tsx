@@ -1,14 +1,17 @@
 import { useSearchParams } from 'react-router';
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { UserList } from '../components/UserList.tsx';
 
-// Part 2 §2.2: All Users (?all), Unassigned Users (?unassign), Users otherwise; the first two are menu entries.
+// Route `user` (part 2 §2.2): Unassigned Users with `?unassign`, All Users otherwise (`?all`, the menu's entry; a
+// bare `user` is the same view). Titles are the menu entries' labels (docs/decisions.md, "Labels"). The third title,
+// Users, is the organization page's tab, where the same list is embedded.
 export function UserListPage() {
   const [params] = useSearchParams();
-  const title = params.has('unassign')
-    ? menuLabel('user-unassign')
-    : params.has('all')
-      ? menuLabel('user-all')
-      : 'Users';
-  return <PageHeader title={title} />;
+  const unassign = params.has('unassign');
+  // Keyed by the view: switching between the two menu entries starts a fresh list.
+  return unassign ? (
+    <UserList key="unassign" mode="unassign" title={menuLabel('user-unassign')} />
+  ) : (
+    <UserList key="all" mode="all" title={menuLabel('user-all')} />
+  );
 }
