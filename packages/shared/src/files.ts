@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, FIRMWARE_MAX_BYTES, IMAGE_MAX_BYTES, UPLOAD_FOLDERS } from './constants.ts';
 import { ORGANIZATION_EDIT_ROLES } from './organization-input.ts';
 import type { TUserType } from './roles.ts';
+import { SCAN_UPLOAD_ROLES } from './uploads.ts';
 import { MESSAGES } from './validation.ts';
 
 export type TUploadFolder = (typeof UPLOAD_FOLDERS)[number];
@@ -55,6 +56,7 @@ export const FILE_MESSAGES = {
   invalidImage: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
   invalidPdf: 'Upload a valid PDF file.',
   invalidDocument: 'Upload a valid file: PDF, PNG, JPEG, WEBP image or MP4 video.',
+  invalidConsentForm: 'Upload a valid file: PDF, PNG, JPEG or WEBP image.',
   invalidFirmware: 'Upload a valid .ibe firmware file whose first line is the version (e.g. v2.14).',
   firmwareTooLarge: MESSAGES.firmwareTooLarge,
   imageTooLarge: 'Image size need less than 5Mb',
@@ -96,9 +98,24 @@ const organizationImageRule: TFolderRule = {
 };
 
 /**
- * What each upload folder of part 1 §9 takes and who may upload into it (DESIGN §6: scope). Scan reports and
- * exam documents are written by devices and the server, not by console users: until an area writes them through
- * this endpoint, only platform admins may (CERVAICAL_REVIEWER and TECHNICIAN upload nothing here).
+ * A scan's files (part 2 §3 scan_files_path), uploaded by the device before `POST scan/` names their paths: the
+ * users who scan (SCAN_UPLOAD_ROLES) and platform admins. The file belongs to the uploader's own organization
+ * (a technician has no console scope, so the API gives it their organization, never another).
+ */
+const scanFileRule = (kinds: readonly TFileKind[], invalidMessage: string): TFolderRule => ({
+  kinds,
+  maxBytes: DOCUMENT_MAX_BYTES,
+  invalidMessage,
+  tooLargeMessage: FILE_MESSAGES.documentTooLarge,
+  uploaders: [...PLATFORM_ADMINS, ...SCAN_UPLOAD_ROLES],
+  owner: 'organization',
+});
+
+/**
+ * What each upload folder of part 1 §9 takes and who may upload into it (DESIGN §6: scope). Scan reports, consent
+ * forms and assessment files come from devices (issue 8); exam documents are written by devices and the server,
+ * not by console users: until an area writes them through this endpoint, only platform admins may
+ * (CERVAICAL_REVIEWER uploads nothing here).
  */
 export const FOLDER_RULES: Record<TUploadFolder, TFolderRule> = {
   companylogo: organizationImageRule,
@@ -114,14 +131,12 @@ export const FOLDER_RULES: Record<TUploadFolder, TFolderRule> = {
     uploaders: PLATFORM_ADMINS,
     owner: 'platform',
   },
-  reports: {
-    kinds: ['pdf'],
-    maxBytes: DOCUMENT_MAX_BYTES,
-    invalidMessage: FILE_MESSAGES.invalidPdf,
-    tooLargeMessage: FILE_MESSAGES.documentTooLarge,
-    uploaders: PLATFORM_ADMINS,
-    owner: 'organization',
-  },
+  /** Scan report PDFs (and a patient's earlier mammogram reports). */
+  reports: scanFileRule(['pdf'], FILE_MESSAGES.invalidPdf),
+  /** The signed consent form: a PDF, or a photo of the signed paper. */
+  consent_forms: scanFileRule(['pdf', 'png', 'jpeg', 'webp'], FILE_MESSAGES.invalidConsentForm),
+  /** Training and practice assessments: a PDF, images or a screen recording. */
+  assessment_files: scanFileRule(['pdf', 'png', 'jpeg', 'webp', 'mp4'], FILE_MESSAGES.invalidDocument),
   documents: {
     kinds: ['pdf', 'png', 'jpeg', 'webp', 'mp4'],
     maxBytes: DOCUMENT_MAX_BYTES,

@@ -129,9 +129,23 @@ function onIdleClientError(error: Error): void {
   console.warn(`database: an idle connection was closed (${error.message})`);
 }
 
+/** How many migrations drizzle has recorded as applied (0 on an empty database). */
+async function appliedMigrations(database: Database): Promise<number> {
+  const [table] = await database.query<{ name: string | null }>(
+    `select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table?.name) return 0;
+  const [row] = await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return row?.n ?? 0;
+}
+
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const before = await appliedMigrations(database);
     await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
+    // PGlite has no autovacuum: tables and indexes a migration adds to an existing database have no planner
+    // statistics until ANALYZE, and plans stay slow (a fresh database is analyzed after its demo load).
+    if (before > 0 && (await appliedMigrations(database)) > before) await database.exec('ANALYZE');
   } else {
     await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
   }

@@ -13,3 +13,5 @@ export * from './tutorials.ts';
 export * from './report-log.ts';
 export * from './files.ts';
 export * from './webhooks.ts';
+export * from './idempotency.ts';
+export * from './stats.ts';

@@ -1,6 +1,6 @@
 // Rows of the files table: one per stored upload, saying who owns it.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -23,11 +23,19 @@ export async function insertFile(
   return row;
 }
 
+/** Records a file unless its path is recorded already (a file built on first read by two readers at once). */
+export async function insertFileIfAbsent(
+  db: Db,
+  values: Omit<typeof files.$inferInsert, 'id'>,
+): Promise<void> {
+  await db.insert(files).values(values).onConflictDoNothing({ target: files.path });
+}
+
 export async function findFileByPath(db: Db, path: string): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(eq(files.path, path)).limit(1);
   return row ?? null;
 }
 
-export async function setFileOrganization(db: Db, path: string, organizationId: number): Promise<void> {
+export async function setFileOrganization(db: DbOrTx, path: string, organizationId: number): Promise<void> {
   await db.update(files).set({ organizationId }).where(eq(files.path, path));
 }

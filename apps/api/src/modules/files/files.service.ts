@@ -1,10 +1,12 @@
 // Uploads and downloads of stored files (DESIGN §1, §7b; part 1 §5, §9). A file's type is read from its content;
 // each folder takes certain types up to a size, from certain roles (FOLDER_RULES in packages/shared); images are
 // refused past a pixel cap read from their header; names get a random prefix and a timestamp so that nobody can
-// guess another file's path. A file belongs to an organization in the uploader's scope (or to nobody: the
-// platform's firmware, an ADMIN's upload before its organization exists). Who may read a file is decided by that
-// row: its organization must be in the caller's scope (no organization: the uploader and platform admins only).
-// Anything else, including a path that could never have been stored, answers 404.
+// guess another file's path. A file belongs to an organization in the uploader's scope (a technician's scan files:
+// their own organization), or to nobody (the platform's firmware, an ADMIN's upload before its organization exists).
+// Who may read a file is decided by that row: its uploader, or a caller with its organization in scope (no
+// organization: platform admins).
+// Anything else, including a path that could never have been stored, answers 404. The demo's scan files are made on
+// their first read (modules/scan-files), then read like any upload.
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -34,9 +36,13 @@ import { isInScope, resolveScope } from '../../http/scope.ts';
 import { detectFileKind, readImageDimensions } from '../../services/storage/sniff.ts';
 import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/storage-key.ts';
 import type { Storage } from '../../services/storage/storage.ts';
-import { findFileByPath, insertFile, setFileOrganization, type FileRow } from './files.queries.ts';
+import { findLazyScanFile } from '../scan-files/scan-files.service.ts';
+import { findFileByPath, insertFile, insertFileIfAbsent, setFileOrganization, type FileRow } from './files.queries.ts';
 
-export type FilesContext = Pick<AppContext, 'database' | 'now'> & { storage: Storage };
+export type FilesContext = Pick<AppContext, 'database' | 'now'> & {
+  storage: Storage;
+  services?: Pick<AppContext['services'], 'log'>;
+};
 
 /** The multipart form as the route read it. `file.data` is null when the file went past the folder's limit. */
 export type UploadForm = {
@@ -55,7 +61,7 @@ export type StoredFile = {
 };
 
 export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadForm): Promise<TFileUploadResult> {
-  if (!isConsoleRole(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+  // Each folder names its uploaders (FOLDER_RULES): console roles, and for a scan's files the users who scan.
   const folderResult = ZUploadFolder.safeParse(form.folder);
   if (!folderResult.success) throw badRequest({ folder: folderResult.error.issues.map((i) => i.message) });
   const folder = folderResult.data;
@@ -119,6 +125,14 @@ async function ownerOrganization(db: Db, actor: Actor, rule: TFolderRule, raw: s
     if (value) throw fieldError('organization', FILE_MESSAGES.noOrganizationForFolder);
     return null;
   }
+  if (!isConsoleRole(actor.userType)) {
+    // A technician has no console scope: what they upload (a scan's files) is their own organization's, and they
+    // can name no other. Without an organization there is nobody the file could belong to.
+    const own = actor.organizationId;
+    if (own === null) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+    if (value && parsePathId(value) !== own) throw notFound();
+    return own;
+  }
   const scope = await resolveScope(db, actor);
   if (!value) {
     const own = actor.organizationId;
@@ -130,8 +144,10 @@ async function ownerOrganization(db: Db, actor: Actor, rule: TFolderRule, raw: s
   return id;
 }
 
-async function canRead(db: Db, actor: Actor, row: FileRow): Promise<boolean> {
-  if (row.organizationId === null) return row.userId === actor.id || isPlatformAdmin(actor.userType);
+async function canRead(db: Db, actor: Actor, row: Pick<FileRow, 'userId' | 'organizationId'>): Promise<boolean> {
+  // The uploader reads back what they uploaded (a technician, who has no console scope, their scan's report).
+  if (row.userId === actor.id) return true;
+  if (row.organizationId === null) return isPlatformAdmin(actor.userType);
   return isInScope(db, await resolveScope(db, actor), row.organizationId);
 }
 
@@ -141,7 +157,7 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
   // A path that no upload could have produced ('..', absolute, backslashes) is not even looked up.
   if (!isSafeStorageKey(path)) throw notFound();
   const { db } = ctx.database;
-  const row = await findFileByPath(db, path);
+  const row = (await findFileByPath(db, path)) ?? (await materializeLazyFile(ctx, actor, path));
   if (!row || !(await canRead(db, actor, row))) throw notFound();
   const stored = await ctx.storage.get(row.path);
   if (!stored) throw notFound();
@@ -154,6 +170,31 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
     // JavaScript) or anything else is saved, never rendered on the API's origin.
     disposition: INLINE_CONTENT_TYPES.has(row.contentType) ? 'inline' : 'attachment',
   };
+}
+
+/**
+ * A file made on its first read (the demo's scan files, modules/scan-files): when the path names one and the caller
+ * may read it, it is built, stored and recorded like an upload, and later reads find its row. Null otherwise: the
+ * caller's 404, and nothing built for a caller who may not read it.
+ */
+async function materializeLazyFile(ctx: FilesContext, actor: Actor, path: string): Promise<FileRow | null> {
+  const { db } = ctx.database;
+  const lazy = await findLazyScanFile(ctx, db, path);
+  if (!lazy || !(await canRead(db, actor, lazy))) return null;
+  const data = await lazy.build();
+  await ctx.storage.put(path, data, lazy.contentType);
+  // Two first reads at once both build and store the same file; the first row stays.
+  await insertFileIfAbsent(db, {
+    path,
+    folder: lazy.folder,
+    originalName: null,
+    organizationId: lazy.organizationId,
+    userId: lazy.userId,
+    contentType: lazy.contentType,
+    size: data.length,
+    created: ctx.now(),
+  });
+  return findFileByPath(db, path);
 }
 
 /** 'companylogo/3f9a…_1764000000000_logo.png' → 'logo.png': the stored name without its random prefix. */

@@ -269,13 +269,14 @@ describe('POST file/upload/', () => {
     expect(await countFiles()).toBe(before);
   });
 
-  it('lets only platform admins upload reports and documents (no console screen writes them yet)', async () => {
+  it('lets only platform admins upload documents, and scan files only the users who scan (issue 8) and platform admins', async () => {
     const org = await createOrganization(t, { canCreateOrganization: true });
-    for (const userType of ['DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'] as const) {
+    for (const userType of ['DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN', 'TECHNICIAN'] as const) {
       const token = await tokenFor(userType, org.id);
-      for (const folder of ['reports', 'documents']) {
+      for (const folder of ['reports', 'consent_forms', 'assessment_files', 'documents']) {
+        const scans = userType !== 'MANAGER' && folder !== 'documents';
         const res = await upload(token, folder, { filename: 'r.pdf', data: PDF });
-        expect({ userType, folder, status: res.statusCode }).toEqual({ userType, folder, status: 403 });
+        expect({ userType, folder, status: res.statusCode }).toEqual({ userType, folder, status: scans ? 200 : 403 });
       }
     }
     const sub = await upload(await tokenFor('SUB_ADMIN'), 'reports', { filename: 'r.pdf', data: PDF }, [{ name: 'organization', value: String(org.id) }]);
@@ -339,12 +340,20 @@ describe('POST file/upload/', () => {
     }
   });
 
-  it('needs a signed-in console user', async () => {
+  it('needs a signed-in user; a technician uploads only a scan\'s files, into its own organization', async () => {
     const missing = await upload(null, 'companylogo', { filename: 'a.png', data: PNG });
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({ detail: AUTH_ERRORS.notProvided });
     const org = await createOrganization(t);
-    expect((await upload(await tokenFor('TECHNICIAN', org.id), 'companylogo', { filename: 'a.png', data: PNG })).statusCode).toBe(403);
+    const technician = await tokenFor('TECHNICIAN', org.id);
+    expect((await upload(technician, 'companylogo', { filename: 'a.png', data: PNG })).statusCode).toBe(403);
+    const report = await upload(technician, 'reports', { filename: 'r.pdf', data: PDF });
+    expect(report.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(files).where(eq(files.path, report.json<TFileUploadResult>().path));
+    expect(row?.organizationId).toBe(org.id);
+    const other = await createOrganization(t);
+    expect((await upload(technician, 'reports', { filename: 'r.pdf', data: PDF }, [{ name: 'organization', value: String(other.id) }])).statusCode).toBe(404);
+    expect((await upload(await tokenFor('TECHNICIAN'), 'reports', { filename: 'r.pdf', data: PDF })).statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,15 @@
 // A breast scan as the API shows it (part 2 §3 Scan), in snake_case. Used for the webhook body; what is not
 // listed here (created_by, modified_by, internal ids of joins) is never sent.
+import { BREAST_TYPES } from '@sc/shared/constants';
+import {
+  csvNotes,
+  scanIdLabel,
+  scanReview,
+  type TScanDetail,
+  type TScanRow,
+  type TScanType,
+} from '@sc/shared/scans';
+import type { ScanCsvRow, ScanListRow } from './scan-list.queries.ts';
 import type { ScanForPresentation } from './scans.queries.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -78,3 +88,88 @@ export function presentScan(row: ScanForPresentation) {
   };
 }
 export type ScanPresentation = ReturnType<typeof presentScan>;
+
+// ---- The console's list row, detail and CSV record (part 2 §2.7–2.9, §9) ----------------------------------------
+
+/** A row of `GET scan/`: the §3 Scan plus display_id, organization id, technician type, device id, duplicates. */
+export function presentScanRow(row: ScanListRow): TScanRow {
+  const base = presentScan(row);
+  const technician = row.technician;
+  return {
+    ...base,
+    display_id: scanIdLabel(row.scan.scanType, row.scan.id),
+    organization_data:
+      row.scan.organizationId !== null && row.organizationName !== null
+        ? { id: row.scan.organizationId, name: row.organizationName }
+        : null,
+    technician_data: technician
+      ? {
+          id: technician.id,
+          first_name: technician.firstName,
+          last_name: technician.lastName,
+          username: technician.username,
+          user_type: technician.userType,
+        }
+      : null,
+    device_id: row.deviceId,
+    duplicates_count: row.duplicatesCount,
+    review: scanReview(base),
+  };
+}
+
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** `GET scan/{id}/`: the row plus the view dialog's device table, the patient's gender and the parent link. */
+export function presentScanDetail(
+  row: ScanListRow,
+  parent: { id: number; scanType: TScanType } | null,
+): TScanDetail {
+  const device = (row.scan.metadata.device ?? {}) as Record<string, unknown>;
+  return {
+    ...presentScanRow(row),
+    device_table: {
+      device_serial_number: row.scan.deviceSerialNumber,
+      hardware_version: row.scan.hardwareVersion,
+      software_version: row.scan.softwareVersion,
+      tablet_serial_number: row.scan.tabletSerialNumber,
+      sensor_serial_number: row.scan.sensorSerialNumber,
+      mobile_model: textOrNull(device.device_model),
+      manufacturer: textOrNull(device.manufacturer),
+      os_version: textOrNull(device.os_version),
+    },
+    patient_gender: row.patient?.gender ?? null,
+    parent: parent ? { id: parent.id, display_id: scanIdLabel(parent.scanType, parent.id) } : null,
+  };
+}
+
+const yesNo = (v: boolean | null | undefined): string => (v ? 'Yes' : 'No');
+
+/** One CSV line in SCAN_CSV_COLUMNS order (an array: csv-stringify writes it without key lookups). */
+export function scanCsvRecord(r: ScanCsvRow): (string | number | null)[] {
+  return [
+    r.firstName,
+    r.lastName,
+    r.age,
+    r.dateOfBirth,
+    r.mobile,
+    r.email,
+    scanIdLabel(r.scanType, r.id),
+    r.physicianName,
+    r.localTime,
+    r.technicianName,
+    r.breastType === null
+      ? null
+      : (BREAST_TYPES[r.breastType as keyof typeof BREAST_TYPES] ?? String(r.breastType)),
+    yesNo(r.isPositive ?? (r.left.length > 0 || r.right.length > 0)),
+    r.left.join('; '),
+    r.right.join('; '),
+    csvNotes(r.notes),
+    yesNo(r.isSurvivor),
+    yesNo(r.hasFamilyHistory),
+    yesNo(r.hasSymptoms),
+    r.deviceSerialNumber,
+    r.sensorSerialNumber,
+    r.softwareVersion,
+    r.referenceName,
+  ];
+}

@@ -9,6 +9,21 @@ export type { DbOrTx, Tx };
 export type ScanRow = typeof scans.$inferSelect;
 export type ScanInsert = typeof scans.$inferInsert;
 
+/**
+ * Serialises the uploads of one (device serial, local id) until the transaction ends: the read of its family and
+ * the insert of a duplicate happen under it, so two different versions arriving together become two children, and
+ * two identical ones one.
+ */
+export async function lockUploadKey(
+  tx: DbOrTx,
+  deviceSerialNumber: string,
+  localDbId: string,
+): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`scan-upload:${deviceSerialNumber}:${localDbId}`}, 0))`,
+  );
+}
+
 /** The upload (parent_scan_id null) of (device serial, local id) and its duplicates, oldest first. */
 export async function findUploadFamily(
   db: DbOrTx,

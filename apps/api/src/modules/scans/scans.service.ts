@@ -1,4 +1,4 @@
-// Storing a breast scan: the use case the device upload API calls (a later issue). It applies DESIGN §7:
+// Storing a breast scan: the use case the device upload API (scan-uploads.service.ts) calls. It applies DESIGN §7:
 // - duplicates: the same (device serial, local_db_id) again with identical content returns the stored scan
 //   (nothing changes); with different content it is stored as a child of the first upload (parent_scan_id);
 // - positive: a finding on either side (`is_positive`, a generated column, so no writer can get it wrong);
@@ -14,8 +14,10 @@ import {
   findOrganizationWebhook,
   findUploadFamily,
   insertScan,
+  lockUploadKey,
   touchLastSync,
   type DbOrTx,
+  type Tx,
   type ScanInsert,
   type ScanRow,
 } from './scans.queries.ts';
@@ -132,41 +134,50 @@ export async function createScan(
   input: CreateScanInput,
   opts: { actorId?: number | null } = {},
 ): Promise<CreateScanResult> {
+  const result = await ctx.database.db.transaction((tx) => storeScan(ctx, tx, input, opts));
+  if (result.webhookDeliveryId !== null) await queueWebhookDelivery(ctx, result.webhookDeliveryId);
+  return result;
+}
+
+/**
+ * The part of `createScan` that runs inside the caller's transaction (the device upload stores its idempotency
+ * key in the same one). The caller queues `webhookDeliveryId` with `queueWebhookDelivery` after the commit.
+ */
+export async function storeScan(
+  ctx: Pick<ScansContext, 'now'>,
+  tx: Tx,
+  input: CreateScanInput,
+  opts: { actorId?: number | null } = {},
+): Promise<CreateScanResult> {
   const at = ctx.now();
   const values: ScanInsert = { ...input, createdBy: opts.actorId ?? null, created: at, modified: at };
-
-  const result = await ctx.database.db.transaction(async (tx) => {
-    const stored = await storeUpload(tx, input, values);
-    await touchLastSync(tx, at, input.organizationId ?? null, input.deviceSerialNumber ?? null);
-    let webhookDeliveryId: number | null = null;
-    if (stored.created && stored.scan.scanType === 'SCAN' && stored.scan.organizationId !== null) {
-      const org = await findOrganizationWebhook(tx, stored.scan.organizationId);
-      if (org?.webhookSwitch && org.webhookUrl) {
-        const [delivery] = await insertDeliveries(tx, [
-          { organizationId: org.id, scanId: stored.scan.id, url: org.webhookUrl, created: at },
-        ]);
-        webhookDeliveryId = delivery?.id ?? null;
-      }
-    }
-    return { ...stored, webhookDeliveryId };
-  });
-
-  if (result.webhookDeliveryId !== null) {
-    try {
-      await enqueue(ctx.services.queue, webhookDeliveryJob, {
-        delivery_id: result.webhookDeliveryId,
-        attempt: 1,
-      });
-    } catch (err) {
-      // The scan and its pending delivery row are stored; only the job is missing. The webhook sweep queues it
-      // once the row is older than its grace period.
-      ctx.services.log.error(
-        { deliveryId: result.webhookDeliveryId, error: err instanceof Error ? err.message : String(err) },
-        'webhook delivery could not be queued',
-      );
+  const stored = await storeUpload(tx, input, values);
+  await touchLastSync(tx, at, input.organizationId ?? null, input.deviceSerialNumber ?? null);
+  let webhookDeliveryId: number | null = null;
+  if (stored.created && stored.scan.scanType === 'SCAN' && stored.scan.organizationId !== null) {
+    const org = await findOrganizationWebhook(tx, stored.scan.organizationId);
+    if (org?.webhookSwitch && org.webhookUrl) {
+      const [delivery] = await insertDeliveries(tx, [
+        { organizationId: org.id, scanId: stored.scan.id, url: org.webhookUrl, created: at },
+      ]);
+      webhookDeliveryId = delivery?.id ?? null;
     }
   }
-  return result;
+  return { ...stored, webhookDeliveryId };
+}
+
+/** Queues the delivery job of a committed webhook delivery row; a failure is logged, the sweep re-queues it. */
+export async function queueWebhookDelivery(ctx: ScansContext, deliveryId: number): Promise<void> {
+  try {
+    await enqueue(ctx.services.queue, webhookDeliveryJob, { delivery_id: deliveryId, attempt: 1 });
+  } catch (err) {
+    // The scan and its pending delivery row are stored; only the job is missing. The webhook sweep queues it
+    // once the row is older than its grace period.
+    ctx.services.log.error(
+      { deliveryId, error: err instanceof Error ? err.message : String(err) },
+      'webhook delivery could not be queued',
+    );
+  }
 }
 
 async function storeUpload(
@@ -182,7 +193,10 @@ async function storeUpload(
     if (!row) throw new Error('The scan was not stored.');
     return { scan: row, created: true };
   }
-  // Two tries: a concurrent first upload of the same key makes our insert a no-op; the second read then sees it.
+  // Uploads of this key wait for each other here, so the family read below is not stale when we insert.
+  await lockUploadKey(tx, serial, localId);
+  // Two tries: should a first upload of the same key still slip in (it cannot while the lock is held), our insert
+  // is a no-op and the second read sees it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const family = await findUploadFamily(tx, serial, localId);
     const original = family[0];

@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PatientList } from '../components/PatientList.tsx';
 
 export function PatientListPage() {
-  return <PageHeader title={menuLabel('patient')} />;
+  return <PatientList title={menuLabel('patient')} />;
 }

@@ -1,6 +1,7 @@
+// Route `mapreport` (part 2 §2.7 Map): every scan the filters select on the clustered map.
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ScanList } from '../components/ScanList.tsx';
 
 export function ScanMapPage() {
-  return <PageHeader title={menuLabel('mapreport')} />;
+  return <ScanList title={menuLabel('mapreport')} mapOnly />;
 }

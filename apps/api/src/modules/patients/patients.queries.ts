@@ -1,0 +1,263 @@
+// Drizzle queries of patients (part 2 §3 Patient): insert, the row with what its presentation needs, and the
+// checks an upload makes (a reference of the organization, the patient's organization).
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PATIENT_ORDERING_FIELDS } from '@sc/shared/patients';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  cervicalExams,
+  orcaExams,
+  organizations,
+  patients,
+  references,
+  scans,
+  users,
+} from '../../db/schema/index.ts';
+import type { PageParams } from '../../http/pagination.ts';
+import { periodCondition, type PeriodRange } from '../../http/period.ts';
+import { orgScopeCondition, type Scope } from '../../http/scope.ts';
+import { searchCondition } from '../../http/search.ts';
+import { scanFilePaths } from '../scan-files/scan-files.service.ts';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type PatientInsert = typeof patients.$inferInsert;
+
+export async function insertPatient(db: DbOrTx, values: PatientInsert): Promise<PatientRow> {
+  const [row] = await db.insert(patients).values(values).returning();
+  if (!row) throw new Error('The patient was not stored.');
+  return row;
+}
+
+/** A patient with its reference name, organization name and technician. */
+export async function findPatientForPresentation(db: DbOrTx, id: number) {
+  const [row] = await patientsForPresentation(db).where(eq(patients.id, id)).limit(1);
+  return row ?? null;
+}
+export type PatientForPresentation = NonNullable<Awaited<ReturnType<typeof findPatientForPresentation>>>;
+
+/** Whether `id` is an active reference of organization `organizationId`. */
+export async function isActiveReferenceOf(db: DbOrTx, id: number, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: references.id })
+    .from(references)
+    .where(
+      and(
+        eq(references.id, id),
+        eq(references.organizationId, organizationId),
+        eq(references.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The organization a patient belongs to, or undefined when there is no such patient. */
+export async function findPatientOrganization(
+  db: DbOrTx,
+  id: number,
+): Promise<{ organizationId: number | null } | undefined> {
+  const [row] = await db
+    .select({ organizationId: patients.organizationId })
+    .from(patients)
+    .where(eq(patients.id, id))
+    .limit(1);
+  return row;
+}
+
+// ---- Console: list, one patient in scope, edit, delete, transfer, reports -----------------------------------------
+
+/** The columns the list and the dialog show, joined once. */
+function patientsForPresentation(db: DbOrTx) {
+  return db
+    .select({
+      patient: patients,
+      referenceName: references.name,
+      organizationName: organizations.name,
+      technician: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        userType: users.userType,
+      },
+    })
+    .from(patients)
+    .leftJoin(references, eq(references.id, patients.referenceId))
+    .leftJoin(organizations, eq(organizations.id, patients.organizationId))
+    .leftJoin(users, eq(users.id, patients.technicianId));
+}
+
+/**
+ * The name search of the list: the same expression as patients_search_trgm_idx (name, mobile, e-mail), so the
+ * trigram index serves `ILIKE '%term%'` on a million patients.
+ */
+export const patientSearchExpression = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.mobile}, '') || ' ' || coalesce(${patients.email}, ''))`;
+
+export const patientOrderingFields = {
+  id: patients.id,
+  first_name: patients.firstName,
+  last_name: patients.lastName,
+  age: patients.age,
+  created: patients.created,
+  synced: patients.synced,
+  date_time: patients.dateTime,
+} satisfies Record<(typeof PATIENT_ORDERING_FIELDS)[number], AnyColumn>;
+
+export type PatientFilters = {
+  organizationId?: number;
+  technicianId?: number;
+  gender?: (typeof patients.gender.enumValues)[number];
+  assigned?: boolean;
+  search?: string;
+  created: PeriodRange;
+};
+
+function listWhere(scope: Scope, f: PatientFilters): SQL | undefined {
+  return and(
+    orgScopeCondition(scope, patients.organizationId),
+    f.organizationId === undefined ? undefined : eq(patients.organizationId, f.organizationId),
+    f.technicianId === undefined ? undefined : eq(patients.technicianId, f.technicianId),
+    f.gender === undefined ? undefined : eq(patients.gender, f.gender),
+    f.assigned === undefined ? undefined : f.assigned ? isNotNull(patients.organizationId) : isNull(patients.organizationId),
+    searchCondition(f.search, [patientSearchExpression]),
+    periodCondition(patients.created, f.created),
+  );
+}
+
+export async function listPatients(
+  db: DbOrTx,
+  scope: Scope,
+  filters: PatientFilters,
+  orderBy: SQL[],
+  page: Pick<PageParams, 'limit' | 'offset'>,
+): Promise<{ rows: PatientForPresentation[]; count: number }> {
+  const where = listWhere(scope, filters);
+  const [rows, [total]] = await Promise.all([
+    patientsForPresentation(db).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    db.select({ count: count() }).from(patients).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** One patient in the caller's scope (undefined outside it or missing). */
+export async function findPatientInScope(db: DbOrTx, scope: Scope, id: number): Promise<PatientForPresentation | undefined> {
+  const [row] = await patientsForPresentation(db)
+    .where(and(eq(patients.id, id), orgScopeCondition(scope, patients.organizationId)))
+    .limit(1);
+  return row;
+}
+
+export async function updatePatient(db: DbOrTx, id: number, values: Partial<PatientInsert>): Promise<void> {
+  await db.update(patients).set(values).where(eq(patients.id, id));
+}
+
+/** Deletes the patient; its scans, cervical and ORCA exams go with it (ON DELETE CASCADE). Returns their counts. */
+export async function deletePatient(db: DbOrTx, id: number): Promise<{ scans: number; cervical: number; orca: number }> {
+  const countOf = async (table: typeof scans | typeof cervicalExams | typeof orcaExams) =>
+    (await db.select({ n: count() }).from(table).where(eq(table.patientId, id)))[0]?.n ?? 0;
+  const counts = { scans: await countOf(scans), cervical: await countOf(cervicalExams), orca: await countOf(orcaExams) };
+  await db.delete(patients).where(eq(patients.id, id));
+  return counts;
+}
+
+/**
+ * Moves the patient and every scan, cervical exam and ORCA exam of it to `organizationId` and `technicianId`.
+ * Returns how many of each moved.
+ */
+export async function transferPatient(
+  db: DbOrTx,
+  id: number,
+  to: { organizationId: number; technicianId: number; by: number; at: Date },
+): Promise<{ scans: number; cervical: number; orca: number; filePaths: string[] }> {
+  const [patient] = await db
+    .update(patients)
+    .set({ organizationId: to.organizationId, technicianId: to.technicianId, modified: to.at, modifiedBy: to.by })
+    .where(eq(patients.id, id))
+    .returning();
+  // One shape for the three tables (the shared exam columns); typed as scans for drizzle's sake.
+  const move = async (examTable: typeof scans | typeof cervicalExams | typeof orcaExams) => {
+    const table = examTable as typeof scans;
+    const [row] = await db.select({ n: count() }).from(table).where(eq(table.patientId, id));
+    await db
+      .update(table)
+      .set({ organizationId: to.organizationId, technicianId: to.technicianId, modified: to.at, modifiedBy: to.by })
+      .where(eq(table.patientId, id));
+    return row?.n ?? 0;
+  };
+  const moved = { scans: await move(scans), cervical: await move(cervicalExams), orca: await move(orcaExams) };
+  // The files that follow the patient: its mammogram reports and its scans' reports, consent forms and assessments.
+  const scanFiles = await db
+    .select({ paths: scans.scanFilesPath })
+    .from(scans)
+    .where(eq(scans.patientId, id));
+  const filePaths = [...(patient?.mostRecentMammogramReport ?? []), ...scanFiles.flatMap((s) => scanFilePaths(s.paths))];
+  return { ...moved, filePaths };
+}
+
+/** Whether `userId` is a valid (enabled) user of one of `types` in organization `organizationId`. */
+export async function isValidUserOf(
+  db: DbOrTx,
+  userId: number,
+  organizationId: number,
+  types: readonly (typeof users.userType.enumValues)[number][],
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.organizationId, organizationId),
+        eq(users.isValid, true),
+        isNull(users.deletedAt),
+        inArray(users.userType, [...types]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export type PatientReportRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  mobile: string | null;
+  deviceSerialNumber: string | null;
+  organizationId: number | null;
+  organizationName: string | null;
+  technicianId: number | null;
+  technicianFirstName: string | null;
+  technicianLastName: string | null;
+  dateTime: Date;
+  created: Date;
+};
+
+/** The patient's examinations of one kind, newest first, at most `limit` (the transfer dialog's tables). */
+export async function listPatientExams(
+  db: DbOrTx,
+  table: typeof scans | typeof cervicalExams | typeof orcaExams,
+  patientId: number,
+  limit: number,
+): Promise<PatientReportRow[]> {
+  return db
+    .select({
+      id: table.id,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      mobile: patients.mobile,
+      deviceSerialNumber: table.deviceSerialNumber,
+      organizationId: table.organizationId,
+      organizationName: organizations.name,
+      technicianId: table.technicianId,
+      technicianFirstName: users.firstName,
+      technicianLastName: users.lastName,
+      dateTime: table.dateTime,
+      created: table.created,
+    })
+    .from(table)
+    .innerJoin(patients, eq(patients.id, table.patientId))
+    .leftJoin(organizations, eq(organizations.id, table.organizationId))
+    .leftJoin(users, eq(users.id, table.technicianId))
+    .where(eq(table.patientId, patientId))
+    .orderBy(desc(table.dateTime), desc(table.id))
+    .limit(limit);
+}

@@ -1,0 +1,539 @@
+// Drizzle queries of the console's breast scan list (part 2 §2.7–2.9, §7): one filter builder shared by the page,
+// its count, the map points, the CSV and the lookups, so every reader selects exactly the same scans.
+// Every condition is on scans columns or an `IN (subquery)`, so the count needs no join and the planner can use
+// the scans indexes (organization/date, technician/date, device/date, sensor, patient, parent, date).
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TScanTechnicianType, TScanType } from '@sc/shared/scans';
+import { parseScanIdLabel } from '@sc/shared/scans';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Pool as PgPool } from 'pg';
+import {
+  devices,
+  organizations,
+  patients,
+  references,
+  reportLogs,
+  scans,
+  users,
+} from '../../db/schema/index.ts';
+import type { ScanFilesPath } from '../../db/schema/scans.ts';
+import { periodCondition, type PeriodRange } from '../../http/period.ts';
+import { orgScopeCondition, type Scope } from '../../http/scope.ts';
+import { containsPattern } from '../../http/search.ts';
+
+/** The filters of `GET scan/` after validation and the role checks. */
+export type ScanFilters = {
+  range: PeriodRange;
+  search?: string;
+  organizationId?: number;
+  deviceSerialNumber?: string;
+  sensorSerialNumber?: string;
+  technicianId?: number;
+  technicianType?: TScanTechnicianType;
+  scanType?: TScanType;
+  isReplayAvailable?: boolean;
+  isSurvivor?: boolean;
+  isPositive?: boolean;
+  leftFinding?: boolean;
+  rightFinding?: boolean;
+  hasSymptoms?: boolean;
+  hasFamilyHistory?: boolean;
+  /** true: duplicates (children) only; false: originals only. */
+  isDuplicate?: boolean;
+  /** true: with an organization; false: without. */
+  hasOrganization?: boolean;
+  ageMin?: number;
+  ageMax?: number;
+  patientId?: number;
+  ids?: number[];
+  /** The original with this id and its duplicates. */
+  familyOf?: number;
+};
+
+/** The expression of patients_search_trgm_idx (schema/patients.ts), written the same so the index serves it. */
+const patientSearchExpression = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.mobile}, '') || ' ' || coalesce(${patients.email}, ''))`;
+
+/** A Postgres int[] literal as one parameter (a cluster may hold 100,000 ids: one parameter each would not fit). */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+const boolCondition = (column: AnyColumn, value: boolean | undefined) =>
+  value === undefined ? undefined : sql`${column} = ${value}`;
+
+/** `WHERE` of every scan reader: scope and filters. */
+export function scanConditions(scope: Scope, f: ScanFilters): SQL {
+  const conditions: (SQL | undefined)[] = [
+    orgScopeCondition(scope, scans.organizationId),
+    periodCondition(scans.dateTime, f.range),
+    f.organizationId === undefined ? undefined : eq(scans.organizationId, f.organizationId),
+    // The registry's spelling (uploads store it), so `?device=ibe1` finds IBE1 through the device/date index.
+    f.deviceSerialNumber === undefined
+      ? undefined
+      : sql`${scans.deviceSerialNumber} = coalesce((select ${devices.serialNumber} from ${devices} where lower(${devices.serialNumber}) = lower(${f.deviceSerialNumber}) limit 1), ${f.deviceSerialNumber})`,
+    f.sensorSerialNumber === undefined ? undefined : eq(scans.sensorSerialNumber, f.sensorSerialNumber),
+    f.technicianId === undefined ? undefined : eq(scans.technicianId, f.technicianId),
+    f.technicianType === undefined
+      ? undefined
+      : sql`${scans.technicianId} in (select ${users.id} from ${users} where ${users.userType} = ${f.technicianType})`,
+    f.scanType === undefined ? undefined : eq(scans.scanType, f.scanType),
+    boolCondition(scans.isReplayAvailable, f.isReplayAvailable),
+    boolCondition(scans.isSurvivor, f.isSurvivor),
+    boolCondition(scans.isPositive, f.isPositive),
+    f.leftFinding === undefined
+      ? undefined
+      : f.leftFinding
+        ? sql`cardinality(${scans.leftBreastFinding}) > 0`
+        : sql`cardinality(${scans.leftBreastFinding}) = 0`,
+    f.rightFinding === undefined
+      ? undefined
+      : f.rightFinding
+        ? sql`cardinality(${scans.rightBreastFinding}) > 0`
+        : sql`cardinality(${scans.rightBreastFinding}) = 0`,
+    boolCondition(scans.hasSymptoms, f.hasSymptoms),
+    boolCondition(scans.hasFamilyHistory, f.hasFamilyHistory),
+    f.isDuplicate === undefined
+      ? undefined
+      : f.isDuplicate
+        ? isNotNull(scans.parentScanId)
+        : isNull(scans.parentScanId),
+    f.hasOrganization === undefined
+      ? undefined
+      : f.hasOrganization
+        ? isNotNull(scans.organizationId)
+        : isNull(scans.organizationId),
+    f.ageMin === undefined && f.ageMax === undefined
+      ? undefined
+      : sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${and(
+          f.ageMin === undefined ? undefined : sql`${patients.age} >= ${f.ageMin}`,
+          f.ageMax === undefined ? undefined : sql`${patients.age} <= ${f.ageMax}`,
+        )})`,
+    f.patientId === undefined ? undefined : eq(scans.patientId, f.patientId),
+    f.ids === undefined ? undefined : sql`${scans.id} = any(${intArray(f.ids)})`,
+    f.familyOf === undefined
+      ? undefined
+      : sql`(${scans.id} = ${f.familyOf} or ${scans.parentScanId} = ${f.familyOf})`,
+    searchScans(f.search),
+  ];
+  return and(...conditions) ?? sql`true`;
+}
+
+/**
+ * Search: patient name, mobile or e-mail (the patients' trigram index, so three letters are fast), or the scan's
+ * ID as the list shows it ('S-123', '123').
+ */
+function searchScans(term: string | undefined): SQL | undefined {
+  const trimmed = term?.trim();
+  if (!trimmed) return undefined;
+  const byPatient = sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${patientSearchExpression} ilike ${containsPattern(trimmed)})`;
+  const id = parseScanIdLabel(trimmed);
+  return id === null ? byPatient : sql`(${byPatient} or ${scans.id} = ${id})`;
+}
+
+const dup = alias(scans, 'dup');
+const parentScan = alias(scans, 'parent_scan');
+
+/** What a row of the list (and the detail) shows: the scan, its patient, organization, technician and device. */
+const rowSelection = {
+  scan: scans,
+  patient: patients,
+  referenceName: references.name,
+  organizationName: organizations.name,
+  technician: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    username: users.username,
+    userType: users.userType,
+  },
+  deviceId: devices.id,
+  duplicatesCount: sql<number>`(select count(*)::int from ${scans} as ${sql.identifier('dup')} where ${dup.parentScanId} = ${scans.id})`,
+};
+
+function selectRows(db: DbOrTx) {
+  return db
+    .select(rowSelection)
+    .from(scans)
+    .leftJoin(patients, eq(patients.id, scans.patientId))
+    .leftJoin(references, eq(references.id, patients.referenceId))
+    .leftJoin(organizations, eq(organizations.id, scans.organizationId))
+    .leftJoin(users, eq(users.id, scans.technicianId))
+    .leftJoin(devices, eq(devices.serialNumber, scans.deviceSerialNumber));
+}
+
+/** Ordering fields of the list (SCAN_ORDERING_FIELDS). */
+export const scanOrderingFields = {
+  id: scans.id,
+  date_time: scans.dateTime,
+  created: scans.created,
+  first_name: patients.firstName,
+  last_name: patients.lastName,
+  device_serial_number: scans.deviceSerialNumber,
+  sensor_serial_number: scans.sensorSerialNumber,
+  organization_name: organizations.name,
+  technician_name: sql`(${users.firstName} || ' ' || ${users.lastName})`,
+  scan_type: scans.scanType,
+};
+
+export type ScanListRow = Awaited<ReturnType<typeof listScanRows>>[number];
+
+export async function listScanRows(
+  db: Db,
+  scope: Scope,
+  f: ScanFilters,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+) {
+  return selectRows(db)
+    .where(scanConditions(scope, f))
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countScans(db: Db, scope: Scope, f: ScanFilters): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(scans).where(scanConditions(scope, f));
+  return row?.count ?? 0;
+}
+
+/** One scan in scope with its row facts and its parent's type (a duplicate's "parent" link). */
+export async function findScanRow(db: DbOrTx, scope: Scope, id: number) {
+  const [row] = await selectRows(db)
+    .where(and(eq(scans.id, id), orgScopeCondition(scope, scans.organizationId)))
+    .limit(1);
+  if (!row) return null;
+  let parent: { id: number; scanType: TScanType } | null = null;
+  if (row.scan.parentScanId !== null) {
+    const [p] = await db
+      .select({ id: parentScan.id, scanType: parentScan.scanType })
+      .from(parentScan)
+      .where(eq(parentScan.id, row.scan.parentScanId))
+      .limit(1);
+    parent = p ?? null;
+  }
+  return { row, parent };
+}
+
+/** The bare scan in scope (transfer, delete). */
+export async function findScanInScope(db: DbOrTx, scope: Scope, id: number) {
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.id, id), orgScopeCondition(scope, scans.organizationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A valid user of one of `types` in organization `organizationId` (transfer target), or null. */
+export async function findTechnicianOf(
+  db: DbOrTx,
+  technicianId: number,
+  organizationId: number,
+  types: readonly string[],
+) {
+  const [row] = await db
+    .select({ id: users.id, userType: users.userType })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, technicianId),
+        eq(users.organizationId, organizationId),
+        eq(users.isValid, true),
+        sql`${users.userType} = any(${`{${types.join(',')}}`}::text[])`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves a scan (and, for an original, its duplicates) to another organization and technician. */
+export async function transferScanFamily(
+  tx: DbOrTx,
+  id: number,
+  organizationId: number,
+  technicianId: number,
+  by: number,
+  at: Date,
+): Promise<{ id: number; scanFilesPath: ScanFilesPath }[]> {
+  const rows = await tx
+    .update(scans)
+    .set({ organizationId, technicianId, modified: at, modifiedBy: by })
+    .where(sql`(${scans.id} = ${id} or ${scans.parentScanId} = ${id})`)
+    .returning();
+  return rows.map((r) => ({ id: r.id, scanFilesPath: r.scanFilesPath }));
+}
+
+export async function deleteScan(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(scans).where(eq(scans.id, id));
+}
+
+// ---- CSV -----------------------------------------------------------------------------------------------------------
+
+/** A CSV batch: what the §9 columns need, the date already in the reader's zone. */
+export type ScanCsvRow = {
+  id: number;
+  dateTime: Date;
+  scanType: TScanType;
+  firstName: string | null;
+  lastName: string | null;
+  age: number | null;
+  dateOfBirth: string | null;
+  mobile: string | null;
+  email: string | null;
+  physicianName: string | null;
+  localTime: string;
+  technicianName: string | null;
+  breastType: number | null;
+  isPositive: boolean | null;
+  left: string[];
+  right: string[];
+  notes: string | null;
+  isSurvivor: boolean;
+  hasFamilyHistory: boolean;
+  hasSymptoms: boolean;
+  deviceSerialNumber: string | null;
+  sensorSerialNumber: string | null;
+  softwareVersion: string | null;
+  referenceName: string | null;
+};
+
+/** The CSV's columns, in the order a raw (array-mode) cursor returns them. */
+const csvSelection = (timezone: string) => ({
+  id: scans.id,
+  dateTime: scans.dateTime,
+  scanType: scans.scanType,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  age: patients.age,
+  // As text: a raw cursor would read a date as a local-midnight Date.
+  dateOfBirth: sql<string | null>`${patients.dateOfBirth}::text`,
+  mobile: patients.mobile,
+  email: patients.email,
+  physicianName: patients.physicianName,
+  localTime: sql<string>`to_char(${scans.dateTime} at time zone ${timezone}, 'DD Mon YYYY HH12:MI AM')`,
+  technicianName: sql<string | null>`(${users.firstName} || ' ' || ${users.lastName})`,
+  breastType: scans.breastType,
+  isPositive: scans.isPositive,
+  left: scans.leftBreastFinding,
+  right: scans.rightBreastFinding,
+  notes: sql<string | null>`${scans.notes}->>'message'`,
+  isSurvivor: scans.isSurvivor,
+  hasFamilyHistory: scans.hasFamilyHistory,
+  hasSymptoms: scans.hasSymptoms,
+  deviceSerialNumber: scans.deviceSerialNumber,
+  sensorSerialNumber: scans.sensorSerialNumber,
+  softwareVersion: scans.softwareVersion,
+  referenceName: references.name,
+});
+const CSV_KEYS = Object.keys(csvSelection('UTC')) as (keyof ScanCsvRow)[];
+
+function csvQuery(db: Db, scope: Scope, f: ScanFilters, timezone: string, keyset: SQL | undefined) {
+  return db
+    .select(csvSelection(timezone))
+    .from(scans)
+    .leftJoin(patients, eq(patients.id, scans.patientId))
+    .leftJoin(references, eq(references.id, patients.referenceId))
+    .leftJoin(users, eq(users.id, scans.technicianId))
+    .where(and(scanConditions(scope, f), keyset))
+    .orderBy(desc(scans.dateTime), desc(scans.id));
+}
+
+/**
+ * One keyset batch of the CSV, newest first (the list's default order): rows before (dateTime, id). The bound
+ * `date_time <= t` lets the date indexes serve the batch; the row comparison breaks ties. Used on PGlite (one
+ * connection: a long cursor would hold every other request) and for a single scan.
+ */
+export async function listScanCsvBatch(
+  db: Db,
+  scope: Scope,
+  f: ScanFilters,
+  timezone: string,
+  before: { dateTime: Date; id: number } | null,
+  limit: number,
+): Promise<ScanCsvRow[]> {
+  const keyset = before
+    ? sql`${scans.dateTime} <= ${before.dateTime.toISOString()} and (${scans.dateTime}, ${scans.id}) < (${before.dateTime.toISOString()}::timestamptz, ${before.id})`
+    : undefined;
+  return (await csvQuery(db, scope, f, timezone, keyset).limit(limit)) as ScanCsvRow[];
+}
+
+/**
+ * The whole CSV as one statement behind a server-side cursor on a pool connection of its own (PostgreSQL), read
+ * `batch` rows at a time: the planner may hash-join and read the table in one pass instead of one random page per
+ * row for every keyset batch, and memory stays at one batch. `cursor_tuple_fraction = 1` asks for the plan that
+ * finishes first rather than the one that starts first. An abandoned download rolls back and frees the connection.
+ */
+export async function* streamScanCsvRows(
+  pool: PgPool,
+  db: Db,
+  scope: Scope,
+  f: ScanFilters,
+  timezone: string,
+  batch: number,
+): AsyncGenerator<ScanCsvRow[]> {
+  const query = csvQuery(db, scope, f, timezone, undefined).toSQL();
+  const client = await pool.connect();
+  let open = false;
+  try {
+    await client.query('BEGIN READ ONLY');
+    open = true;
+    await client.query('SET LOCAL cursor_tuple_fraction = 1');
+    await client.query({
+      text: `DECLARE scan_csv NO SCROLL CURSOR FOR ${query.sql}`,
+      values: query.params as unknown[],
+    });
+    for (;;) {
+      const res = await client.query<unknown[]>({ text: `FETCH ${batch} FROM scan_csv`, rowMode: 'array' });
+      if (res.rows.length === 0) break;
+      yield res.rows.map((values) => {
+        const row = {} as Record<string, unknown>;
+        for (let i = 0; i < CSV_KEYS.length; i++) row[CSV_KEYS[i]!] = values[i];
+        return row as ScanCsvRow;
+      });
+      if (res.rows.length < batch) break;
+    }
+    await client.query('COMMIT');
+    open = false;
+  } finally {
+    if (open) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+// ---- Map points ----------------------------------------------------------------------------------------------------
+
+/**
+ * One batch of map points after id `afterId`, packed by the database: 12 bytes a scan (int4 id, float4 latitude,
+ * float4 longitude, big-endian as int4send/float4send write them; the caller swaps to little-endian). Returns
+ * the bytes and the last id, or null when no scan is left.
+ */
+export async function packScanPointsBatch(
+  db: Db,
+  scope: Scope,
+  f: ScanFilters,
+  afterId: number,
+  limit: number,
+): Promise<{ bytes: Uint8Array; lastId: number } | null> {
+  const inner = db
+    .select({ id: scans.id, latitude: scans.latitude, longitude: scans.longitude })
+    .from(scans)
+    .where(
+      and(
+        scanConditions(scope, f),
+        sql`${scans.id} > ${afterId}`,
+        isNotNull(scans.latitude),
+        isNotNull(scans.longitude),
+      ),
+    )
+    .orderBy(asc(scans.id))
+    .limit(limit)
+    .as('p');
+  const [row] = await db
+    .select({
+      lastId: sql<number | null>`max(${inner.id})`,
+      // No ORDER BY inside: the map does not care about the order, and max(id) is the keyset either way.
+      bytes: sql<Uint8Array | null>`string_agg(int4send(${inner.id}) || float4send(${inner.latitude}::float4) || float4send(${inner.longitude}::float4), ''::bytea)`,
+    })
+    .from(inner);
+  if (!row || row.lastId === null || row.bytes === null) return null;
+  return { bytes: toBytes(row.bytes), lastId: Number(row.lastId) };
+}
+
+/** node-postgres gives a Buffer for bytea, PGlite a Uint8Array; a hex string if a driver leaves it unparsed. */
+function toBytes(value: Uint8Array | string): Uint8Array {
+  if (typeof value !== 'string') return value;
+  return Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex');
+}
+
+// ---- Lookups -------------------------------------------------------------------------------------------------------
+
+/** Distinct values of a serial column among the scans in scope, starting with `prefix` (any case), sorted. */
+export async function distinctSerials(
+  db: Db,
+  scope: Scope,
+  column: 'sensor' | 'device',
+  prefix: string | undefined,
+  organizationId: number | undefined,
+  limit: number,
+): Promise<string[]> {
+  const col = column === 'sensor' ? scans.sensorSerialNumber : scans.deviceSerialNumber;
+  const rows = await db
+    .selectDistinct({ value: col })
+    .from(scans)
+    .where(
+      and(
+        orgScopeCondition(scope, scans.organizationId),
+        organizationId === undefined ? undefined : eq(scans.organizationId, organizationId),
+        isNotNull(col),
+        prefix ? sql`${col} ilike ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+      ),
+    )
+    .orderBy(asc(col))
+    .limit(limit);
+  return rows.map((r) => r.value).filter((v): v is string => v !== null);
+}
+
+// ---- Report log ----------------------------------------------------------------------------------------------------
+
+export async function insertReportLog(
+  db: DbOrTx,
+  values: {
+    api: string;
+    apiQp: Record<string, unknown>;
+    userAgent: string | null;
+    userId: number;
+    userType: string;
+    at: Date;
+  },
+): Promise<void> {
+  await db.insert(reportLogs).values({
+    api: values.api,
+    apiQp: values.apiQp,
+    userAgent: values.userAgent,
+    requestedMethod: 'GET',
+    userId: values.userId,
+    userType: values.userType,
+    created: values.at,
+  });
+}
+
+export const reportLogOrderingFields = {
+  id: reportLogs.id,
+  created: reportLogs.created,
+  api: reportLogs.api,
+  user_type: reportLogs.userType,
+};
+
+export async function listReportLogs(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+) {
+  const rows = await db
+    .select({
+      log: reportLogs,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+    })
+    .from(reportLogs)
+    .leftJoin(users, eq(users.id, reportLogs.userId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db
+    .select({ count: count() })
+    .from(reportLogs)
+    .leftJoin(users, eq(users.id, reportLogs.userId))
+    .where(where);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export const reportLogColumns = {
+  api: reportLogs.api,
+  created: reportLogs.created,
+  userId: reportLogs.userId,
+  userType: reportLogs.userType,
+};
+export const reportLogUserSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username})`;

@@ -1,0 +1,484 @@
+// The console's breast scans (part 2 §2.7–2.9, §6, §7, §9): the list (JSON or CSV), the scans of a map cluster, the
+// map points, one scan, transfer, duplicate delete, the filter lookups and the report log. Roles per DESIGN §6:
+// SCAN_LIST_ROLES read within their scope (404 outside it); duplicates and the assigned filter are ADMIN and
+// SUB_ADMIN's; the dashboard's aggregates follow the row changes through the triggers of migration 0005.
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { TPaginated } from '@sc/shared/list';
+import type { TUserType } from '@sc/shared/roles';
+import { invalidPk } from '@sc/shared/devices';
+import {
+  REPORT_LOG_ROLES,
+  SCAN_CSV_COLUMNS,
+  SCAN_DEFAULT_ORDERING,
+  SCAN_LIST_ROLES,
+  SCAN_LOOKUP_LIMIT,
+  SCAN_MESSAGES_CONSOLE,
+  SCAN_TECHNICIAN_TYPES,
+  SCAN_TRANSFER_ROLES,
+  canDeleteDuplicate,
+  canFilterAssigned,
+  canSeeDuplicates,
+  type TScanDetail,
+  type TScanListQuery,
+  type TScanPointsQuery,
+  type TScanRow,
+  type TScanRowSaved,
+  type TScanTransferInput,
+} from '@sc/shared/scans';
+import type { AppContext } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
+import { parseOrdering } from '../../http/ordering.ts';
+import { paginate, toPageParams } from '../../http/pagination.ts';
+import { periodCondition, requestPeriod, timezoneFromHeader } from '../../http/period.ts';
+import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/scope.ts';
+import { containsPattern } from '../../http/search.ts';
+import { moveScanFiles } from '../scan-files/scan-files.service.ts';
+import * as q from './scan-list.queries.ts';
+import { presentScanDetail, presentScanRow, scanCsvRecord } from './scans.presenter.ts';
+
+export type ScanListContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
+export type ListRequest = { url: string; timezone: string | string[] | undefined };
+export type Meta = { ip: string; userAgent: string | null };
+
+/** Rows a CSV batch reads; memory stays at one batch however many rows the file has. */
+export const SCAN_CSV_BATCH = 5000;
+/**
+ * CSV downloads read through a cursor at once (each holds one pool connection for its duration); more wait for
+ * nothing and read in keyset batches instead, so downloads never starve the pool.
+ */
+export const SCAN_CSV_MAX_CURSORS = 3;
+let activeCsvCursors = 0;
+/** Map points a batch packs (12 bytes each: 1.2 MB). */
+export const SCAN_POINTS_BATCH = 100_000;
+
+const forbidden = (detail: string) => new AppError('forbidden', detail);
+
+function assertRole(actor: Actor, roles: readonly TUserType[], detail: string): void {
+  if (!roles.includes(actor.userType)) throw forbidden(detail);
+}
+
+const dbOf = (ctx: ScanListContext, usingReadDb: boolean | undefined): Db =>
+  usingReadDb ? ctx.database.readDb : ctx.database.db;
+
+/**
+ * The validated query as filters, after the role rules of the filters (duplicates and assigned: ADMIN and
+ * SUB_ADMIN) and the scope of a named organization (404 outside it, as its id would).
+ */
+async function filtersOf(
+  ctx: ScanListContext,
+  actor: Actor,
+  scope: Scope,
+  query: TScanPointsQuery,
+  timezone: string | string[] | undefined,
+  ids?: number[],
+): Promise<q.ScanFilters> {
+  if (
+    (query.is_parent_scan_id !== undefined || query.parent_scan_id !== undefined) &&
+    !canSeeDuplicates(actor.userType)
+  ) {
+    throw forbidden(SCAN_MESSAGES_CONSOLE.onlyAdminsDuplicates);
+  }
+  if (query.is_organization_id !== undefined && !canFilterAssigned(actor.userType)) {
+    throw forbidden(SCAN_MESSAGES_CONSOLE.onlyAdminsAssigned);
+  }
+  if (
+    query.organization !== undefined &&
+    query.organization_id !== undefined &&
+    query.organization !== query.organization_id
+  ) {
+    throw fieldError('organization_id', 'Send organization or organization_id, not two different ones.');
+  }
+  const organizationId = query.organization ?? query.organization_id;
+  if (organizationId !== undefined) await assertInScope(ctx.database.db, scope, organizationId);
+  if (
+    query.device !== undefined &&
+    query.device_serial_number !== undefined &&
+    query.device !== query.device_serial_number
+  ) {
+    throw fieldError('device', 'Send device or device_serial_number, not two different ones.');
+  }
+  let idList = query.ids;
+  if (ids !== undefined) idList = idList ? idList.filter((id) => ids.includes(id)) : ids;
+  return {
+    range: requestPeriod(query, timezone, ctx.now()),
+    search: query.search,
+    organizationId,
+    deviceSerialNumber: query.device_serial_number ?? query.device,
+    sensorSerialNumber: query.sensor_serial_number,
+    technicianId: query.technician,
+    technicianType: query.user_type,
+    scanType: query.scan_type,
+    isReplayAvailable: query.is_replay_available,
+    isSurvivor: query.survivor,
+    isPositive: query.is_positive,
+    leftFinding: query.left_breast_finding,
+    rightFinding: query.right_breast_finding,
+    hasSymptoms: query.symptoms,
+    hasFamilyHistory: query.family_history,
+    isDuplicate: query.is_parent_scan_id,
+    hasOrganization: query.is_organization_id,
+    ageMin: query.age_min,
+    ageMax: query.age_max,
+    patientId: query.patient,
+    ids: idList,
+    familyOf: query.parent_scan_id,
+  };
+}
+
+async function readerScope(ctx: ScanListContext, actor: Actor): Promise<Scope> {
+  assertRole(actor, SCAN_LIST_ROLES, SCAN_MESSAGES_CONSOLE.listRole);
+  return resolveScope(ctx.database.db, actor);
+}
+
+/** GET scan/ and POST scan/ids/ (`ids` from the body). */
+export async function listScans(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: TScanListQuery,
+  request: ListRequest,
+  ids?: number[],
+): Promise<TPaginated<TScanRow>> {
+  const scope = await readerScope(ctx, actor);
+  const orderBy = parseOrdering(query.ordering, q.scanOrderingFields, SCAN_DEFAULT_ORDERING);
+  const filters = await filtersOf(ctx, actor, scope, query, request.timezone, ids);
+  const db = dbOf(ctx, query.using_read_db);
+  const page = toPageParams(query);
+  const count = await q.countScans(db, scope, filters);
+  // A page past the last answers 404 before the rows are read.
+  const rows =
+    page.offset < count || page.page === 1
+      ? await q.listScanRows(db, scope, filters, orderBy, page.limit, page.offset)
+      : [];
+  return paginate(request, page, count, rows.map(presentScanRow));
+}
+
+/**
+ * GET scan/?format=csv: scan_details.csv with exactly the rows the filters select (every page), newest first, read
+ * in keyset batches while the response streams, so memory stays flat. Recorded in the report log.
+ */
+export async function streamScansCsv(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: TScanListQuery,
+  request: ListRequest & { path: string; meta: Meta },
+  ids?: number[],
+): Promise<Readable> {
+  const scope = await readerScope(ctx, actor);
+  parseOrdering(query.ordering, q.scanOrderingFields, SCAN_DEFAULT_ORDERING);
+  const filters = await filtersOf(ctx, actor, scope, query, request.timezone, ids);
+  const timezone = timezoneFromHeader(request.timezone);
+  const db = dbOf(ctx, query.using_read_db);
+  await recordDownload(ctx, actor, request.path, { ...query }, request.meta);
+
+  const { pool } = ctx.database;
+  const onPrimary = !query.using_read_db || ctx.database.readDb === ctx.database.db;
+  async function* records() {
+    if (pool && onPrimary && activeCsvCursors < SCAN_CSV_MAX_CURSORS) {
+      activeCsvCursors++;
+      try {
+        for await (const rows of q.streamScanCsvRows(pool, db, scope, filters, timezone, SCAN_CSV_BATCH)) {
+          for (const row of rows) yield scanCsvRecord(row);
+        }
+      } finally {
+        activeCsvCursors--;
+      }
+      return;
+    }
+    let before: { dateTime: Date; id: number } | null = null;
+    for (;;) {
+      const rows = await q.listScanCsvBatch(db, scope, filters, timezone, before, SCAN_CSV_BATCH);
+      for (const row of rows) yield scanCsvRecord(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < SCAN_CSV_BATCH) return;
+      before = { dateTime: last.dateTime, id: last.id };
+    }
+  }
+  const csv = stringify({ header: true, columns: [...SCAN_CSV_COLUMNS] });
+  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
+    ctx.services.log.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      'scan CSV stopped',
+    );
+  });
+  return csv;
+}
+
+async function recordDownload(
+  ctx: ScanListContext,
+  actor: Actor,
+  path: string,
+  params: Record<string, unknown>,
+  meta: Meta,
+): Promise<void> {
+  await q.insertReportLog(ctx.database.db, {
+    api: path,
+    apiQp: params,
+    userAgent: meta.userAgent,
+    userId: actor.id,
+    userType: actor.userType,
+    at: ctx.now(),
+  });
+}
+
+/**
+ * GET scan/lat-long/: the map points of every scan the filters select, as packed 12-byte little-endian records
+ * (shared SCAN_POINT_BYTES). The database packs each batch; the stream sends it as soon as it is read.
+ */
+export async function streamScanPoints(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: TScanPointsQuery,
+  timezone: string | string[] | undefined,
+): Promise<Readable> {
+  const scope = await readerScope(ctx, actor);
+  const filters = await filtersOf(ctx, actor, scope, query, timezone);
+  const db = dbOf(ctx, query.using_read_db);
+  // The first batch is read before the answer starts, so a database error is a 500/503, not a cut stream.
+  const first = await q.packScanPointsBatch(db, scope, filters, 0, SCAN_POINTS_BATCH);
+  const out = new PassThrough();
+  void (async () => {
+    try {
+      let batch = first;
+      while (batch) {
+        const le = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
+        // int4send/float4send write big-endian; every field is 4 bytes, so one swap makes the whole batch LE.
+        const bytes = Buffer.from(le).swap32();
+        if (!out.write(bytes)) await new Promise((resolve) => out.once('drain', resolve));
+        if (batch.bytes.byteLength < SCAN_POINTS_BATCH * 12) break;
+        batch = await q.packScanPointsBatch(db, scope, filters, batch.lastId, SCAN_POINTS_BATCH);
+      }
+      out.end();
+    } catch (error) {
+      ctx.services.log.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'scan points stopped',
+      );
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return out;
+}
+
+/** GET scan/{id}/ */
+export async function getScan(
+  ctx: ScanListContext,
+  actor: Actor,
+  id: number,
+  usingReadDb?: boolean,
+): Promise<TScanDetail> {
+  const scope = await readerScope(ctx, actor);
+  const found = await q.findScanRow(dbOf(ctx, usingReadDb), scope, id);
+  if (!found) throw notFound();
+  return presentScanDetail(found.row, found.parent);
+}
+
+/** GET scan/{id}/?format=csv: the view dialog's Download CSV, one line, recorded in the report log. */
+export async function streamOneScanCsv(
+  ctx: ScanListContext,
+  actor: Actor,
+  id: number,
+  request: ListRequest & { path: string; meta: Meta },
+): Promise<Readable> {
+  const scope = await readerScope(ctx, actor);
+  if (!(await q.findScanInScope(ctx.database.db, scope, id))) throw notFound();
+  await recordDownload(ctx, actor, request.path, { id }, request.meta);
+  const rows = await q.listScanCsvBatch(
+    ctx.database.db,
+    scope,
+    { range: {}, ids: [id] },
+    timezoneFromHeader(request.timezone),
+    null,
+    1,
+  );
+  const csv = stringify({ header: true, columns: [...SCAN_CSV_COLUMNS] });
+  for (const row of rows) csv.write(scanCsvRecord(row));
+  csv.end();
+  return csv;
+}
+
+/**
+ * POST scan/{id}/transfer/ (part 2 §2.9): to an organization in the caller's scope and a valid TECHNICIAN,
+ * ORG_ADMIN or DISTRIBUTOR_ADMIN of it. An original takes its duplicates along (they are the same upload).
+ */
+export async function transferScan(
+  ctx: ScanListContext,
+  actor: Actor,
+  id: number,
+  input: TScanTransferInput,
+  meta: Meta,
+): Promise<TScanRowSaved> {
+  assertRole(actor, SCAN_TRANSFER_ROLES, SCAN_MESSAGES_CONSOLE.transferRole);
+  const { db } = ctx.database;
+  const scope = await resolveScope(db, actor);
+  const scan = await q.findScanInScope(db, scope, id);
+  if (!scan) throw notFound();
+  if (!(await isInScope(db, scope, input.organization_id))) {
+    throw fieldError('organization_id', invalidPk(input.organization_id));
+  }
+  const technician = await q.findTechnicianOf(
+    db,
+    input.technician_id,
+    input.organization_id,
+    SCAN_TECHNICIAN_TYPES,
+  );
+  if (!technician) throw fieldError('technician_id', SCAN_MESSAGES_CONSOLE.technicianNotOfOrganization);
+  if (scan.organizationId === input.organization_id && scan.technicianId === input.technician_id) {
+    throw nonFieldError(SCAN_MESSAGES_CONSOLE.sameOwner);
+  }
+  await db.transaction(async (tx) => {
+    const moved = await q.transferScanFamily(
+      tx,
+      id,
+      input.organization_id,
+      input.technician_id,
+      actor.id,
+      ctx.now(),
+    );
+    // The files follow the scans: the new organization reads them, the old one no longer does.
+    for (const scanRow of moved) await moveScanFiles(tx, scanRow.scanFilesPath, input.organization_id);
+    await ctx.services.audit.record(
+      {
+        action: 'scan.transferred',
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        targetType: 'scan',
+        targetId: id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: {
+          from: { organization_id: scan.organizationId, technician_id: scan.technicianId },
+          to: { organization_id: input.organization_id, technician_id: input.technician_id },
+          scan_ids: moved.map((m) => m.id),
+        },
+      },
+      tx,
+    );
+  });
+  const found = await q.findScanRow(db, { kind: 'all' }, id);
+  if (!found) throw notFound();
+  return { ...presentScanRow(found.row), detail: SCAN_MESSAGES_CONSOLE.transferred };
+}
+
+/** DELETE scan/{id}/: a duplicate (child) scan only, by ADMIN or SUB_ADMIN. */
+export async function deleteDuplicateScan(
+  ctx: ScanListContext,
+  actor: Actor,
+  id: number,
+  meta: Meta,
+): Promise<{ detail: string; id: number }> {
+  if (!canDeleteDuplicate(actor.userType)) throw forbidden(SCAN_MESSAGES_CONSOLE.onlyAdminsDuplicates);
+  const { db } = ctx.database;
+  const scope = await resolveScope(db, actor);
+  const scan = await q.findScanInScope(db, scope, id);
+  if (!scan) throw notFound();
+  if (scan.parentScanId === null) throw nonFieldError(SCAN_MESSAGES_CONSOLE.notDuplicate);
+  await db.transaction(async (tx) => {
+    await q.deleteScan(tx, id);
+    await ctx.services.audit.record(
+      {
+        action: 'scan.duplicate_deleted',
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        targetType: 'scan',
+        targetId: id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: {
+          parent_scan_id: scan.parentScanId,
+          organization_id: scan.organizationId,
+          device_serial_number: scan.deviceSerialNumber,
+          local_db_id: scan.localDbId,
+          scan_type: scan.scanType,
+        },
+      },
+      tx,
+    );
+  });
+  return { detail: SCAN_MESSAGES_CONSOLE.deleted, id };
+}
+
+/** GET scan/sensor-serial-numbers/ and GET scan/devices/: the filter panel's serial pickers. */
+export async function listScanSerials(
+  ctx: ScanListContext,
+  actor: Actor,
+  column: 'sensor' | 'device',
+  query: { search?: string; organization?: number; using_read_db?: boolean },
+): Promise<string[]> {
+  const scope = await readerScope(ctx, actor);
+  if (query.organization !== undefined) await assertInScope(ctx.database.db, scope, query.organization);
+  return q.distinctSerials(
+    dbOf(ctx, query.using_read_db),
+    scope,
+    column,
+    query.search,
+    query.organization,
+    SCAN_LOOKUP_LIMIT,
+  );
+}
+
+/** GET scan/report-log/ (ADMIN): who downloaded which CSV or report, with the filters they used. */
+export async function listReportLog(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: {
+    page: number;
+    limit: number;
+    ordering?: string;
+    search?: string;
+    using_read_db?: boolean;
+    user?: number;
+    date_time_after?: string;
+    date_time_before?: string;
+    created_after?: string;
+    created_before?: string;
+    day?: 'today' | 'yesterday';
+    month?: 'this_month' | 'last_month' | 'yesterday';
+  },
+  request: ListRequest,
+) {
+  assertRole(actor, REPORT_LOG_ROLES, 'Only Super Admin users may read the report log.');
+  const orderBy = parseOrdering(query.ordering, q.reportLogOrderingFields, '-created');
+  const range = requestPeriod(query, request.timezone, ctx.now());
+  const term = query.search?.trim();
+  const where: SQL | undefined = and(
+    periodCondition(q.reportLogColumns.created, range),
+    query.user === undefined ? undefined : sql`${q.reportLogColumns.userId} = ${query.user}`,
+    term
+      ? or(
+          ilike(q.reportLogColumns.api, containsPattern(term)),
+          sql`${q.reportLogUserSearch} ilike ${containsPattern(term)}`,
+        )
+      : undefined,
+  );
+  const page = toPageParams(query);
+  const { rows, count } = await q.listReportLogs(
+    dbOf(ctx, query.using_read_db),
+    where,
+    orderBy,
+    page.limit,
+    page.offset,
+  );
+  return paginate(
+    request,
+    page,
+    count,
+    rows.map(({ log, user }) => ({
+      id: log.id,
+      api: log.api,
+      api_qp: log.apiQp,
+      requested_method: log.requestedMethod,
+      user_agent: log.userAgent,
+      user: log.userId,
+      user_data: user
+        ? { id: user.id, first_name: user.firstName, last_name: user.lastName, username: user.username }
+        : null,
+      user_type: log.userType,
+      created: log.created.toISOString(),
+    })),
+  );
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PATIENT_MESSAGES } from '@sc/shared/patients';
+import type { TUserType } from '@sc/shared/roles';
+import { makeUser, mockFetch } from '../../../test/render.tsx';
+import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
+import { patientPage, patientRow, renderPatientRoutes } from '../test/patientFixtures.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const LIST = '/api/v1/patient/';
+const meera = patientRow(1, 'Meera');
+const unassigned = patientRow(2, 'Una', { organization: null, organization_data: null, technician: null, technician_data: null, mobile: null });
+
+function setup(role: TUserType, extra = {}) {
+  const fetchMock = mockFetch({ [`GET ${LIST}`]: { body: patientPage([meera, unassigned], 12) }, ...extra });
+  const view = renderPatientRoutes(makeUser(role));
+  return { fetchMock, ...view };
+}
+
+async function actionsOf(name: string) {
+  await userEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  const menu = await screen.findByRole('menu');
+  return within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+}
+
+describe('PatientList', () => {
+  it('shows the §2.5 columns with the organization link, from the read replica, newest first', async () => {
+    const { fetchMock } = setup('ADMIN');
+    expect(await screen.findByText('Meera Nair')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Patients' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'North Hospital' })).toHaveAttribute('href', '/organization/2');
+    expect(screen.getByText('Unassigned')).toBeInTheDocument();
+    expect(screen.getByText('Kavya Tech')).toBeInTheDocument();
+    expect(screen.getByTestId('list-total')).toHaveTextContent('12 items');
+    expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All Time', 'Last 30 Days', 'Custom Range']);
+  });
+
+  it("gives admins the filter panel: gender and assigned/unassigned with a count badge, and clear", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup('SUB_ADMIN');
+    await screen.findByText('Meera Nair');
+    await user.click(screen.getByTestId('patient-filter-button'));
+    const panel = await screen.findByTestId('patient-filter-panel');
+    await user.click(within(panel).getByRole('radio', { name: 'Unassigned' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ is_organization_id: 'false' }));
+    await user.click(within(panel).getByRole('combobox', { name: 'Gender' }));
+    await user.click(await screen.findByRole('option', { name: 'Male' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ gender: 'MALE', is_organization_id: 'false' }));
+    expect(screen.getByTestId('patient-filter-button')).toHaveAccessibleName('Filters, 2 active');
+    await user.click(within(panel).getByRole('radio', { name: 'Assigned' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ is_organization_id: 'true' }));
+    await user.click(within(panel).getByTestId('patient-filter-clear'));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' }));
+    expect(screen.getByTestId('patient-filter-button')).toHaveAccessibleName('Filters');
+  });
+
+  it('gives other roles a plain gender filter and no assigned filter', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup('MANAGER');
+    await screen.findByText('Meera Nair');
+    expect(screen.queryByTestId('patient-filter-button')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Gender' }));
+    await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ gender: 'OTHER' }));
+    expect(lastQuery(fetchMock, LIST)).not.toHaveProperty('is_organization_id');
+  });
+
+  it('searches by name after the debounce', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup('ADMIN');
+    await screen.findByText('Meera Nair');
+    await user.type(screen.getByTestId('list-search'), 'mee');
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ search: 'mee' }), { timeout: 3000 });
+  });
+
+  it('offers Delete to ADMIN only, with the §8 confirm, and announces it', async () => {
+    const user = userEvent.setup();
+    const del = vi.fn(() => ({ body: { detail: PATIENT_MESSAGES.deleted } }));
+    setup('ADMIN', { 'DELETE /api/v1/patient/1/': del });
+    await screen.findByText('Meera Nair');
+    expect(await actionsOf('Meera Nair')).toEqual(['Details', 'Transfer', 'Delete']);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByText(PATIENT_MESSAGES.deleteConfirm('Meera Nair'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(PATIENT_MESSAGES.deleted)).toBeInTheDocument();
+    expect(del).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['SUB_ADMIN', ['Details', 'Transfer']],
+    ['ORG_ADMIN', ['Details', 'Transfer']],
+  ] as const)('gives %s the row actions %j', async (role, expected) => {
+    setup(role);
+    await screen.findByText('Meera Nair');
+    expect(await actionsOf('Meera Nair')).toEqual(expected);
+  });
+
+  it('says "No patients yet!" without a filter', async () => {
+    mockFetch({ [`GET ${LIST}`]: { body: patientPage([]) } });
+    renderPatientRoutes(makeUser('ADMIN'));
+    expect(await screen.findByText('No patients yet!')).toBeInTheDocument();
+  });
+});

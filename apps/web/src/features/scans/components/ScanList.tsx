@@ -1,0 +1,438 @@
+// The breast scan list (part 2 §2.7; issue 8): debounced search, the three time tabs, the filter panel with its
+// badge, the `device` link parameter, the §2.7 columns with their links, ID prefixes, row actions by role
+// (scanRowActions), both empty states, Download CSV (streamed) and a List/Map toggle. Embeddable in an
+// organization (organizationId), in re-certification (technicianId), in a modal for a map cluster (ids) and in the
+// duplicates modal (parentScanId); the modal lists keep their state under a URL prefix of their own.
+import { useMemo, useState, type ReactNode } from 'react';
+import { ActionIcon, Alert, Anchor, Badge, Group, SegmentedControl, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowsExchange,
+  IconCircleCheckFilled,
+  IconCircleXFilled,
+  IconCopy,
+  IconEye,
+  IconFileText,
+  IconHelpCircle,
+  IconPlayerPlay,
+  IconPlayerSkipForward,
+  IconTrash,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ASSESSMENT_RESULTS } from '@sc/shared/constants';
+import type { TUserType } from '@sc/shared/roles';
+import {
+  SCAN_CSV_FILENAME,
+  SCAN_DEFAULT_ORDERING,
+  SCAN_MESSAGES_CONSOLE,
+  canFilterAssigned,
+  canSeeDuplicates,
+  duplicatesParentId,
+  scanReplayPath,
+  scanRowActions,
+  showsOrganizationColumn,
+  type TScanRow,
+} from '@sc/shared/scans';
+import { ApiError, errorMessage } from '../../../api/client.ts';
+import { useSessionUser } from '../../../app/SessionUserContext.tsx';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
+import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
+import { ListDate } from '../../../components/list/ListDate.tsx';
+import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
+import { SearchInput } from '../../../components/list/SearchInput.tsx';
+import { useListParams } from '../../../components/list/useListParams.ts';
+import { DeviceFormDialog, type DeviceFormView } from '../../devices/components/DeviceFormDialog.tsx';
+import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
+import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
+import { ScanMapView } from '../map/ScanMapView.tsx';
+import { useDeleteScan, useScans, useScansByIds } from '../scans.api.ts';
+import { ZScanListParams, countActiveFilters, toScanFilterQuery, toScanQuery, type TScanListState } from '../scanListParams.ts';
+import { ScanFilterPanel } from './ScanFilterPanel.tsx';
+import { ScanListModal } from './ScanListModal.tsx';
+import { ScanTransferDialog } from './ScanTransferDialog.tsx';
+import { ScanViewDialog, type ScanView } from './ScanViewDialog.tsx';
+
+const LIST_DEFAULTS: Partial<TScanListState> = { ordering: SCAN_DEFAULT_ORDERING };
+
+export type ScanListProps = {
+  /** Inside another page or a modal: no title. */
+  embedded?: boolean;
+  title?: string;
+  /** The organization page's Scans tab: that organization's scans, no organization column. */
+  organizationId?: number;
+  /** Re-certification: that technician's scans, no technician filter. */
+  technicianId?: number;
+  /** Inside re-certification: the replay link carries re-certify=true. */
+  recertify?: boolean;
+  /** A map marker or cluster: exactly these scans (POST scan/ids/). */
+  ids?: readonly number[];
+  /** The duplicates modal: the original scan and its duplicates. */
+  parentScanId?: number;
+  /** URL prefix of this list's state (lists inside modals). */
+  prefix?: string;
+  /** Show the List/Map toggle (the Scans page and the organization's Scans tab). */
+  withMapToggle?: boolean;
+  /** Open on the map (route mapreport). */
+  mapOnly?: boolean;
+};
+
+const ASSESSMENT_ICONS: Record<(typeof ASSESSMENT_RESULTS)[number], { icon: ReactNode; label: string }> = {
+  NO_ASSESSMENT: { icon: <IconHelpCircle size={18} color="var(--mantine-color-gray-7)" />, label: 'No assessment' },
+  CORRECT: { icon: <IconCircleCheckFilled size={18} color="var(--mantine-color-teal-8)" />, label: 'Correct' },
+  INCORRECT: { icon: <IconCircleXFilled size={18} color="var(--mantine-color-red-8)" />, label: 'Incorrect' },
+  BYPASS: { icon: <IconPlayerSkipForward size={18} color="var(--mantine-color-orange-8)" />, label: 'Bypass' },
+  USER_BYPASS: { icon: <IconUserCheck size={18} color="var(--mantine-color-orange-8)" />, label: 'User bypass' },
+};
+
+const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
+  p ? `${p.first_name} ${p.last_name}`.trim() : '';
+
+export function ScanList({
+  embedded = false,
+  title = 'Scans',
+  organizationId,
+  technicianId,
+  recertify = false,
+  ids,
+  parentScanId,
+  prefix,
+  withMapToggle = false,
+  mapOnly = false,
+}: ScanListProps) {
+  const user = useSessionUser();
+  const role: TUserType = user.user_type;
+  const { params, setParams } = useListParams(ZScanListParams, LIST_DEFAULTS, { prefix });
+  const fixedSet = ids !== undefined || parentScanId !== undefined;
+  const mayFilterAssigned = canFilterAssigned(role) && organizationId === undefined && !fixedSet;
+  const mayFilterDuplicates = canSeeDuplicates(role) && !fixedSet;
+  const apiQuery = useMemo(
+    () => ({
+      ...toScanQuery(params, { organizationId, technicianId, mayFilterAssigned, mayFilterDuplicates }),
+      ...(parentScanId === undefined ? {} : { parent_scan_id: parentScanId }),
+    }),
+    [params, organizationId, technicianId, mayFilterAssigned, mayFilterDuplicates, parentScanId],
+  );
+  const view = mapOnly ? 'map' : withMapToggle ? params.view : 'list';
+  const byFilters = useScans(apiQuery, ids === undefined && view === 'list');
+  const byIds = useScansByIds(ids ?? null, { page: params.page, limit: params.limit, ordering: params.ordering });
+  const query = ids === undefined ? byFilters : byIds;
+  const remove = useDeleteScan();
+
+  const [viewing, setViewing] = useState<ScanView | null>(null);
+  const [transferring, setTransferring] = useState<TScanRow | null>(null);
+  const [duplicatesOf, setDuplicatesOf] = useState<number | null>(null);
+  const [clusterIds, setClusterIds] = useState<number[] | null>(null);
+  // The patient, technician and device cells open their own dialogs (part 2 §2.7); the patient's is read-only here.
+  const [patientId, setPatientId] = useState<number | null>(null);
+  const [userView, setUserView] = useState<UserFormView | null>(null);
+  const [deviceView, setDeviceView] = useState<DeviceFormView | null>(null);
+
+  const activeFilters = countActiveFilters(params);
+  const hasFilters = !fixedSet && (params.search !== '' || params.period !== 'today' || activeFilters > 0);
+  const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
+
+  const deleteDuplicate = async (scan: TScanRow) => {
+    const ok = await confirm({ message: SCAN_MESSAGES_CONSOLE.deleteConfirm, confirmLabel: 'Delete', danger: true });
+    if (!ok) return;
+    try {
+      const answer = await remove.mutateAsync(scan.id);
+      notifications.show({ color: 'teal', message: answer.detail || SCAN_MESSAGES_CONSOLE.deleted });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  };
+
+  const rowActions = (scan: TScanRow): RowAction[] =>
+    scanRowActions(role, scan).map((action) => {
+      switch (action) {
+        case 'details':
+          return { label: 'Details', icon: <IconEye size={16} />, onClick: () => setViewing({ id: scan.id, tab: 'detail' }) };
+        case 'replay':
+          return {
+            label: 'Scan replay',
+            icon: <IconPlayerPlay size={16} />,
+            onClick: () => window.open(scanReplayPath(scan.id, recertify), '_blank', 'noopener'),
+          };
+        case 'report':
+          return { label: 'Report', icon: <IconFileText size={16} />, onClick: () => setViewing({ id: scan.id, tab: 'report' }) };
+        case 'assessment':
+          return { label: 'Assessment', icon: <IconFileText size={16} />, onClick: () => setViewing({ id: scan.id, tab: 'assessment' }) };
+        case 'duplicates':
+          return { label: 'Show duplicates', icon: <IconCopy size={16} />, onClick: () => setDuplicatesOf(duplicatesParentId(scan)) };
+        case 'delete':
+          return { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => void deleteDuplicate(scan) };
+        case 'transfer':
+          return { label: 'Transfer', icon: <IconArrowsExchange size={16} />, onClick: () => setTransferring(scan) };
+      }
+    });
+
+  const cellButton = (label: string, onClick: () => void, testId?: string) =>
+    label ? (
+      <UnstyledButton
+        onClick={onClick}
+        data-testid={testId}
+        style={{ textDecoration: 'underline dotted', fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap' }}
+      >
+        {label}
+      </UnstyledButton>
+    ) : (
+      <Text size="sm" c="dimmed">—</Text>
+    );
+
+  const columns: ListColumn<TScanRow>[] = [
+    {
+      accessor: 'id',
+      title: 'ID',
+      sortable: true,
+      noWrap: true,
+      render: (scan) => (
+        <Group gap={4} wrap="nowrap">
+          {cellButton(scan.display_id, () => setViewing({ id: scan.id, tab: 'detail' }), `scan-id-${scan.id}`)}
+          {scan.parent_scan_id !== null && (
+            <Tooltip label={`Duplicate of scan ${scan.parent_scan_id}`}>
+              <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                Duplicate
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+    {
+      accessor: 'first_name',
+      title: 'Patient Name',
+      sortable: true,
+      render: (scan) =>
+        cellButton(
+          fullName(scan.patient) || (scan.first_name ?? ''),
+          () => (scan.patient ? setPatientId(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
+          `scan-patient-${scan.id}`,
+        ),
+    },
+    {
+      accessor: 'mobile',
+      title: 'Mobile',
+      hideOnPhone: true,
+      render: (scan) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{scan.patient?.mobile ?? '—'}</Text>,
+    },
+    {
+      accessor: 'device_serial_number',
+      title: 'Serial Number',
+      sortable: true,
+      hideOnPhone: true,
+      render: (scan) =>
+        scan.device_id === null
+          ? (scan.device_serial_number ?? '—')
+          : cellButton(scan.device_serial_number ?? '', () => setDeviceView({ mode: 'details', deviceId: scan.device_id ?? undefined }), `scan-device-${scan.id}`),
+    },
+    { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, render: (scan) => scan.sensor_serial_number ?? '—' },
+    ...(withOrganization
+      ? [
+          {
+            accessor: 'organization_name',
+            title: 'Organization',
+            sortable: true,
+            hideOnPhone: true,
+            render: (scan: TScanRow) =>
+              scan.organization_data ? (
+                <Anchor component={Link} to={`/organization/${scan.organization_data.id}`} size="sm">
+                  {scan.organization_data.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">Unassigned</Text>
+              ),
+          } satisfies ListColumn<TScanRow>,
+        ]
+      : []),
+    {
+      accessor: 'technician_name',
+      title: 'Technician',
+      sortable: true,
+      hideOnPhone: true,
+      render: (scan) =>
+        cellButton(
+          fullName(scan.technician_data),
+          () => scan.technician_data && setUserView({ mode: 'details', userId: scan.technician_data.id }),
+          `scan-technician-${scan.id}`,
+        ),
+    },
+    { accessor: 'date_time', title: 'Scan Time', sortable: true, render: (scan) => <ListDate value={scan.date_time} /> },
+    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, render: (scan) => <ListDate value={scan.created} /> },
+    {
+      accessor: 'assessment',
+      title: 'Assessment',
+      hideOnPhone: true,
+      render: (scan) => {
+        if (scan.scan_type !== 'TRAINING' && scan.scan_type !== 'PRACTICE') return <Text size="sm" c="dimmed">—</Text>;
+        if (scan.scan_files_path.assessment_files.length === 0) {
+          return (
+            <Badge variant="light" color="gray" data-testid={`scan-unreviewed-${scan.id}`}>
+              Unreviewed
+            </Badge>
+          );
+        }
+        const result = ASSESSMENT_ICONS[scan.assessment_result];
+        return (
+          <Tooltip label={`Assessment: ${result.label}`}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Assessment: ${result.label}`}
+              onClick={() => setViewing({ id: scan.id, tab: 'assessment' })}
+              data-testid={`scan-assessment-${scan.id}`}
+            >
+              {result.icon}
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  const count = query.data?.count ?? 0;
+  const csvQuery = toScanFilterQuery(apiQuery);
+  const mayDownload = ids === undefined && parentScanId === undefined;
+
+  const toggle = withMapToggle && !mapOnly && (
+    <SegmentedControl
+      data={[
+        { value: 'list', label: 'List' },
+        { value: 'map', label: 'Map' },
+      ]}
+      value={params.view}
+      onChange={(v) => setParams({ view: v === 'map' ? 'map' : 'list' })}
+      aria-label="List or map"
+      data-testid="scan-view-toggle"
+    />
+  );
+  const actions =
+    toggle || (mayDownload && view === 'list') ? (
+      <>
+        {toggle}
+        {mayDownload && view === 'list' && (
+          <CsvDownloadButton path="scan/" query={csvQuery} total={count} filename={SCAN_CSV_FILENAME} testId="scan-csv" />
+        )}
+      </>
+    ) : null;
+
+  const idsFailed = ids !== undefined && query.isError;
+
+  return (
+    <>
+      <ListPage
+        title={title}
+        embedded={embedded}
+        actions={actions}
+        testId="scan-list"
+        filters={
+          fixedSet ? null : (
+            <>
+              <SearchInput
+                placeholder="Search by name, mobile, e-mail or ID"
+                value={params.search}
+                onChange={(search) => setParams({ search })}
+                w={{ base: '100%', sm: 280 }}
+              />
+              <ScanFilterPanel
+                state={params}
+                onChange={setParams}
+                organizationId={organizationId}
+                hideTechnician={technicianId !== undefined}
+                showAssigned={mayFilterAssigned}
+                showDuplicates={mayFilterDuplicates}
+              />
+            </>
+          )
+        }
+        period={
+          fixedSet ? null : (
+            <PeriodTabs value={params.period} range={{ from: params.from, to: params.to }} onChange={(period, range) => setParams({ period, ...range })} />
+          )
+        }
+        footer={
+          view === 'list' ? (
+            <ListFooter
+              page={params.page}
+              limit={params.limit}
+              total={count}
+              onPageChange={(page) => setParams({ page })}
+              onLimitChange={(limit) => setParams({ limit })}
+            />
+          ) : null
+        }
+      >
+        {view === 'map' ? (
+          <ScanMapView filters={csvQuery} onSelectIds={setClusterIds} />
+        ) : (
+          <>
+            {idsFailed && (
+              <Alert color="yellow" variant="light" m="md" data-testid="scan-ids-error">
+                {SCAN_MESSAGES_CONSOLE.idsLoadFailed}
+              </Alert>
+            )}
+            {query.isError && !idsFailed && !(query.error instanceof ApiError && query.error.status === 401) && (
+              <Alert color="red" variant="light" m="md" data-testid="scan-list-error">
+                {errorMessage(query.error)}
+              </Alert>
+            )}
+            <ListTable
+              records={idsFailed ? [] : query.data?.results}
+              columns={columns}
+              fetching={query.isFetching}
+              emptyText={
+                idsFailed ? SCAN_MESSAGES_CONSOLE.idsLoadFailed : hasFilters ? SCAN_MESSAGES_CONSOLE.emptyFiltered : SCAN_MESSAGES_CONSOLE.emptyNoFilters
+              }
+              ordering={params.ordering}
+              onOrderingChange={(ordering) => setParams({ ordering })}
+              rowActions={rowActions}
+              rowLabel={(scan) => `Actions for ${scan.display_id}`}
+              testId="scan-table"
+            />
+          </>
+        )}
+      </ListPage>
+
+      <ScanViewDialog view={viewing} onClose={() => setViewing(null)} onViewChange={setViewing} onOpenPatient={setPatientId} />
+      <PatientFormDialog
+        opened={patientId !== null}
+        view={{ mode: 'details', patientId: patientId ?? undefined }}
+        onViewChange={() => undefined}
+        readOnly
+        onClose={() => setPatientId(null)}
+      />
+      <UserFormDialog
+        opened={userView !== null}
+        view={userView ?? { mode: 'details' }}
+        onViewChange={setUserView}
+        onClose={() => setUserView(null)}
+      />
+      <DeviceFormDialog
+        opened={deviceView !== null}
+        role={role}
+        view={deviceView ?? { mode: 'details' }}
+        onViewChange={setDeviceView}
+        onClose={() => setDeviceView(null)}
+      />
+      <ScanTransferDialog scan={transferring} onClose={() => setTransferring(null)} />
+      {canSeeDuplicates(role) && (
+        <ScanListModal
+          opened={duplicatesOf !== null}
+          title="Duplicate scans"
+          onClose={() => setDuplicatesOf(null)}
+          prefix="dup_"
+          listProps={{ parentScanId: duplicatesOf ?? undefined, recertify }}
+        />
+      )}
+      <ScanListModal
+        opened={clusterIds !== null}
+        title="Scans"
+        onClose={() => setClusterIds(null)}
+        prefix="ids_"
+        listProps={{ ids: clusterIds ?? undefined, recertify }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+// Server data of the breast scan area (part 2 §7 Scans): the query-key factory, the list (by filters, by a map
+// cluster's ids, by a parent for its duplicates), one scan, the map's packed points, the filter lookups, transfer
+// and duplicate delete (each invalidates the scan keys).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPaginated } from '@sc/shared/list';
+import {
+  SCAN_POINTS_CONTENT_TYPE,
+  decodeScanPoints,
+  type TScanDetail,
+  type TScanListQueryInput,
+  type TScanPoints,
+  type TScanRow,
+  type TScanRowSaved,
+  type TScanTransferInput,
+} from '@sc/shared/scans';
+import { ApiError, LIST_READ_QUERY, api, buildUrl, clientTimezone, clientTimezoneOffset, type DrfErrorBody } from '../../api/client.ts';
+import { getImpersonationToken, getToken } from '../../api/storage.ts';
+
+/** `GET scan/` parameters as the web sends them (no CSV format: the CSV button adds it). */
+export type TScanQuery = Omit<Partial<TScanListQueryInput>, 'format' | 'report_log' | 'ids'>;
+/** The filters the map shares with the list (no page, limit or ordering). */
+export type TScanFilterQuery = Omit<TScanQuery, 'page' | 'limit' | 'ordering'>;
+
+export const scanKeys = {
+  all: ['scan'] as const,
+  lists: () => [...scanKeys.all, 'list'] as const,
+  list: (params: TScanQuery) => [...scanKeys.lists(), params] as const,
+  byIds: (ids: readonly number[], params: Pick<TScanQuery, 'page' | 'limit' | 'ordering'>) =>
+    [...scanKeys.lists(), 'ids', ids, params] as const,
+  detail: (id: number) => [...scanKeys.all, 'detail', id] as const,
+  points: (params: TScanFilterQuery) => [...scanKeys.all, 'points', params] as const,
+  lookup: (kind: 'devices' | 'sensors', search: string, organization?: number) =>
+    [...scanKeys.all, 'lookup', kind, search, organization ?? null] as const,
+};
+
+/** GET scan/ — the previous page stays on screen while the next one loads. */
+export function useScans(params: TScanQuery, enabled = true) {
+  return useQuery({
+    queryKey: scanKeys.list(params),
+    queryFn: ({ signal }) => api.list<TPaginated<TScanRow>>('scan/', { query: params, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST scan/ids/ — the scans of a map marker or cluster, paged (part 2 §7 scans-by-ids). */
+export function useScansByIds(ids: readonly number[] | null, params: Pick<TScanQuery, 'page' | 'limit' | 'ordering'>) {
+  return useQuery({
+    queryKey: scanKeys.byIds(ids ?? [], params),
+    queryFn: ({ signal }) =>
+      api.post<TPaginated<TScanRow>>('scan/ids/', { ids_list: ids }, { query: { ...params, ...LIST_READ_QUERY }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: ids !== null && ids.length > 0,
+  });
+}
+
+/** GET scan/{id}/ */
+export function useScan(id: number | null) {
+  return useQuery({
+    queryKey: scanKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<TScanDetail>(`scan/${id}/`, { signal }),
+    enabled: id !== null && id > 0,
+  });
+}
+
+function authHeaders(accept: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: accept,
+    Timezone: clientTimezone(),
+    'Timezone-Offset': String(clientTimezoneOffset()),
+  };
+  const token = getImpersonationToken() ?? getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  return headers;
+}
+
+/** GET scan/lat-long/ — every matching scan with coordinates, as packed 12-byte records (decodeScanPoints). */
+export async function fetchScanPoints(params: TScanFilterQuery, signal?: AbortSignal): Promise<TScanPoints> {
+  const response = await fetch(buildUrl('scan/lat-long/', { ...params, ...LIST_READ_QUERY }), {
+    headers: authHeaders(SCAN_POINTS_CONTENT_TYPE),
+    signal,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({ detail: response.statusText }))) as DrfErrorBody;
+    throw new ApiError(response.status, body);
+  }
+  return decodeScanPoints(await response.arrayBuffer());
+}
+
+export function useScanPoints(params: TScanFilterQuery, enabled = true) {
+  return useQuery({
+    queryKey: scanKeys.points(params),
+    queryFn: ({ signal }) => fetchScanPoints(params, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Device or sensor serial numbers of the scans in scope starting with `search` (the filter panel's pickers). */
+export function useScanSerialLookup(kind: 'devices' | 'sensors', search: string, organization?: number) {
+  return useQuery({
+    queryKey: scanKeys.lookup(kind, search, organization),
+    queryFn: async ({ signal }) => {
+      const query = { search: search || undefined, organization };
+      if (kind === 'devices') return (await api.list<{ devices: string[] }>('scan/devices/', { query, signal })).devices;
+      return (await api.list<{ sensor_serial_numbers: string[] }>('scan/sensor-serial-numbers/', { query, signal }))
+        .sensor_serial_numbers;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+function useInvalidateScans() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: scanKeys.all });
+}
+
+/** POST scan/{id}/transfer/ (part 2 §2.9) — answers the row and 'Scan Transferred Successfully'. */
+export function useTransferScan() {
+  const invalidate = useInvalidateScans();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: TScanTransferInput }) =>
+      api.post<TScanRowSaved>(`scan/${id}/transfer/`, input),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE scan/{id}/ — a duplicate (child scan), ADMIN and SUB_ADMIN. */
+export function useDeleteScan() {
+  const invalidate = useInvalidateScans();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ detail: string; id: number }>(`scan/${id}/`),
+    onSuccess: invalidate,
+  });
+}
