@@ -1,12 +1,13 @@
 // Organization rows → API shapes (snake_case). What is not presented here is never sent (tree_path stays inside).
 // Two rules of issue 6 live here: write-only secrets (webhook_auth_token) are shown only to a caller who may edit
 // the organization, and a row saved without a country presents the country of its country codes.
+import { positivityPercent } from '@sc/shared/dashboard';
 import { canEditOrganization } from '@sc/shared/organization-input';
 import { ZCompanyInfo, type TCompanyInfo, type TOrganization, type TOrganizationListItem } from '@sc/shared/organizations';
 import type { TUserType } from '@sc/shared/roles';
 import type { CompanyInfo } from '../../db/schema/organizations.ts';
 import { listAllCountries } from '../lookups/lookups.service.ts';
-import type { OrganizationListRow, OrganizationRow } from './organizations.queries.ts';
+import type { OrganizationFigures, OrganizationListRow, OrganizationRow } from './organizations.queries.ts';
 
 const COMPANY_INFO_KEYS = Object.keys(ZCompanyInfo.shape) as (keyof TCompanyInfo)[];
 
@@ -53,13 +54,16 @@ export function presentOrganizationListItem(r: OrganizationListRow): TOrganizati
     parent: r.parentId,
     can_create_organization: r.canCreateOrganization,
     created: r.created.toISOString(),
+    scans_count: r.scansCount,
+    dynamic_positivity_percentage: positivityPercent(r.positiveScans, r.scansCount),
+    last_sync_date: r.statsLastSync?.toISOString() ?? null,
   };
 }
 
-/** The full organization as `viewer` (the caller's role) may see it. */
-export function presentOrganization(r: OrganizationRow, viewer: TUserType): TOrganization {
+/** The full organization as `viewer` (the caller's role) may see it, with its figures. */
+export function presentOrganization(r: OrganizationRow, viewer: TUserType, figures: OrganizationFigures): TOrganization {
   return {
-    ...presentOrganizationListItem({ ...r, companyCountryCode: r.companyInfo.country_code ?? null }),
+    ...presentOrganizationListItem({ ...r, ...figures, companyCountryCode: r.companyInfo.country_code ?? null }),
     latitude: r.latitude,
     longitude: r.longitude,
     mobile: r.mobile,
@@ -88,7 +92,6 @@ export function presentOrganization(r: OrganizationRow, viewer: TUserType): TOrg
     available_days: r.availableDays,
     localize: r.localize,
     company_info: presentCompanyInfo(r.companyInfo),
-    last_sync_date: r.lastSyncDate?.toISOString() ?? null,
     modified: r.modified.toISOString(),
     created_by: r.createdBy,
     modified_by: r.modifiedBy,

@@ -1,7 +1,7 @@
 // Organization reads. Every list takes the caller's scope; nothing here decides who may call.
 import { and, asc, count, eq, inArray, isNotNull, isNull, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { languages, organizations } from '../../db/schema/index.ts';
+import { languages, organizations, scanStatsOrgTotal } from '../../db/schema/index.ts';
 import type { PageParams } from '../../http/pagination.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { organizationScopeCondition, type Scope } from '../../http/scope.ts';
@@ -17,6 +17,25 @@ export type OrganizationListFilters = {
   ids?: number[];
   created: PeriodRange;
 };
+
+// The read-only figures of part 1 §3, from the all-time statistics table (kept exact by triggers on scans). The
+// last sync is the later of the latest scan received and the latest device upload recorded on the organization.
+const statsOf = (column: 'scans' | 'positives') =>
+  sql<number>`coalesce((select ${sql.identifier(column)} from ${scanStatsOrgTotal} where ${scanStatsOrgTotal.organizationId} = ${organizations.id}), 0)`.mapWith(Number);
+const figureColumns = {
+  scansCount: statsOf('scans'),
+  positiveScans: statsOf('positives'),
+  statsLastSync: sql<Date | null>`greatest((select ${scanStatsOrgTotal.lastSync} from ${scanStatsOrgTotal} where ${scanStatsOrgTotal.organizationId} = ${organizations.id}), ${organizations.lastSyncDate})`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  ),
+};
+export type OrganizationFigures = { scansCount: number; positiveScans: number; statsLastSync: Date | null };
+
+/** The figures of one organization (no scope check: callers have found the organization in scope). */
+export async function findOrganizationFigures(db: Db, id: number): Promise<OrganizationFigures> {
+  const [row] = await db.select(figureColumns).from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row ?? { scansCount: 0, positiveScans: 0, statsLastSync: null };
+}
 
 /** The columns the list presents: a narrow select keeps the list fast. */
 export const organizationListColumns = {
@@ -36,10 +55,14 @@ export const organizationListColumns = {
   created: organizations.created,
   /** For a row saved without a country: the presenter names the country of this code. */
   companyCountryCode: sql<string | null>`${organizations.companyInfo} ->> 'country_code'`,
+  ...figureColumns,
 };
-export type OrganizationListRow = Pick<OrganizationRow, Exclude<keyof typeof organizationListColumns, 'companyCountryCode'>> & {
+export type OrganizationListRow = Pick<
+  OrganizationRow,
+  Exclude<keyof typeof organizationListColumns, 'companyCountryCode' | keyof OrganizationFigures>
+> & {
   companyCountryCode: string | null;
-};
+} & OrganizationFigures;
 
 /** The ordering whitelist of `GET organization/`. */
 export const organizationOrderingFields = {
@@ -47,6 +70,10 @@ export const organizationOrderingFields = {
   created: organizations.created,
   id: organizations.id,
   country: organizations.country,
+  scans_count: figureColumns.scansCount,
+  // Sorted as shown: 0 without scans; never synced sorts as the oldest.
+  dynamic_positivity_percentage: sql`coalesce(${figureColumns.positiveScans}::float8 / nullif(${figureColumns.scansCount}, 0), 0)`,
+  last_sync_date: sql`coalesce(${figureColumns.statsLastSync}, '-infinity'::timestamptz)`,
 };
 
 // Same expression as organizations_address_trgm_idx, so the trigram index serves the search.

@@ -85,9 +85,10 @@ export async function getOrganization(
   const id = parsePathId(rawId);
   if (id === undefined) throw notFound();
   const scope = await resolveScope(ctx.database.db, actor);
-  const row = await queries.findOrganization(usingReadDb ? ctx.database.readDb : ctx.database.db, scope, id);
+  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const row = await queries.findOrganization(db, scope, id);
   if (!row) throw notFound();
-  return presentOrganization(row, actor.userType);
+  return presentOrganization(row, actor.userType, await queries.findOrganizationFigures(db, id));
 }
 
 // ---- Write side: create and save (part 1 §2.5, §4, §5, §6; DESIGN §6, §7b) ---------------------------------
@@ -365,7 +366,8 @@ export async function createOrganization(
   });
 
   await recordAudit(ctx, actor, 'organization.created', row.id, Object.keys(input), meta);
-  return { ...presentOrganization(row, actor.userType), detail: ORGANIZATION_MESSAGES.created };
+  const figures = await queries.findOrganizationFigures(ctx.database.db, row.id);
+  return { ...presentOrganization(row, actor.userType, figures), detail: ORGANIZATION_MESSAGES.created };
 }
 
 export async function updateOrganization(
@@ -443,8 +445,9 @@ export async function updateOrganization(
     return saved;
   });
 
-  const before = presentOrganization(current, actor.userType);
-  const after = presentOrganization(row, actor.userType);
+  const figures = await queries.findOrganizationFigures(ctx.database.db, id);
+  const before = presentOrganization(current, actor.userType, figures);
+  const after = presentOrganization(row, actor.userType, figures);
   const changed = (Object.keys(after) as (keyof TOrganization)[]).filter(
     (k) => k !== 'modified' && k !== 'modified_by' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );

@@ -141,6 +141,9 @@ describe('GET organization/ — envelope and paging', () => {
       parent: null,
       can_create_organization: true,
       created: '2024-03-15T10:00:00.000Z',
+      scans_count: 0,
+      dynamic_positivity_percentage: 0,
+      last_sync_date: null,
     });
   });
 

@@ -1,6 +1,67 @@
+// Dashboard (part 2 §2.1, DESIGN §7b Home): the period switcher, three tiles, the chart, the leaderboard (ADMIN,
+// SUB_ADMIN, DISTRIBUTOR_ADMIN), By Device and By Technician. Only the dashboard roles reach this page (the route
+// guard sends a TECHNICIAN to user-delete and other roles to their landing page). The period lives in the URL.
+import { Suspense, lazy } from 'react';
+import { Center, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { canDashboard } from '@sc/shared/dashboard';
 import { menuLabel } from '../../../app/routeAccess.ts';
+import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
+import { periodToQuery } from '../../../components/list/periods.ts';
+import { ZBaseListParams, useListParams } from '../../../components/list/useListParams.ts';
+import { DeviceStatsBox } from '../components/DeviceStatsBox.tsx';
+import { LeaderboardBox } from '../components/LeaderboardBox.tsx';
+import { StatTiles } from '../components/StatTiles.tsx';
+import { TechnicianStatsBox } from '../components/TechnicianStatsBox.tsx';
+import { useDashboardChart, useDashboardStats, type TStatsPeriod } from '../dashboard.api.ts';
+
+// The chart library is the largest part of the page: it loads after the title, tiles and tables.
+const ScansChart = lazy(() => import('../components/ScansChart.tsx').then((m) => ({ default: m.ScansChart })));
+
+const ZPeriodParams = ZBaseListParams.pick({ period: true, from: true, to: true });
+const DEFAULTS = {};
 
 export function DashboardPage() {
-  return <PageHeader title={menuLabel('dashboard')} />;
+  const user = useSessionUser();
+  const { params, setParams } = useListParams(ZPeriodParams, DEFAULTS);
+  const period = periodToQuery(
+    { period: params.period, from: params.from, to: params.to },
+    'date_time',
+  ) as TStatsPeriod;
+  const stats = useDashboardStats(period);
+  const chart = useDashboardChart(period);
+  const seesLeaderboard = canDashboard(user.user_type, 'dashboard.leaderboard');
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={menuLabel('dashboard')}
+        actions={
+          <PeriodTabs
+            value={params.period}
+            range={{ from: params.from, to: params.to }}
+            onChange={(next, range) => setParams({ period: next, ...range })}
+          />
+        }
+      />
+      <StatTiles stats={stats.data} />
+      <Suspense
+        fallback={
+          <Paper withBorder radius="lg" h={320}>
+            <Center h="100%">
+              <Loader size="sm" />
+            </Center>
+          </Paper>
+        }
+      >
+        <ScansChart chart={chart.data} />
+      </Suspense>
+      {seesLeaderboard && <LeaderboardBox period={period} />}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <DeviceStatsBox period={period} />
+        <TechnicianStatsBox period={period} showOrganization={seesLeaderboard} />
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -6,6 +6,7 @@ import { Alert, Anchor, Badge, Button, Group, Select, Text } from '@mantine/core
 import { IconEye, IconLanguage, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { formatPositivity } from '@sc/shared/dashboard';
 import type { TOrganizationListItem } from '@sc/shared/organizations';
 import { can } from '@sc/shared/permissions';
 import { ApiError, errorMessage } from '../../../api/client.ts';
@@ -140,7 +141,24 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
       sortable: true,
       render: (org) => <ListDate value={org.created} />,
     },
-    // On a phone the id goes (it is in the Details link); name, country, date and the actions stay.
+    // Part 1 §3's read-only figures (all time, SCAN-type scans); sortable on the server.
+    { accessor: 'scans_count', title: 'Scans', sortable: true, textAlign: 'right' },
+    {
+      accessor: 'dynamic_positivity_percentage',
+      title: 'Positivity',
+      sortable: true,
+      textAlign: 'right',
+      hideOnPhone: true,
+      render: (org) => formatPositivity(org.dynamic_positivity_percentage),
+    },
+    {
+      accessor: 'last_sync_date',
+      title: 'Last sync',
+      sortable: true,
+      hideOnPhone: true,
+      render: (org) => (org.last_sync_date ? <ListDate value={org.last_sync_date} /> : <Text c="dimmed">—</Text>),
+    },
+    // On a phone the id goes (it is in the Details link); name, country, date, scans and the actions stay.
     { accessor: 'id', title: 'ID', sortable: true, width: 90, hideOnPhone: true },
   ];
 

@@ -19,11 +19,11 @@ import type { TLocalize } from '@sc/shared/organizations';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useOrganization } from '../organizations.api.ts';
 import { ConsentListField, confirmDeleteValue } from './ConsentListField.tsx';
-import { FormErrorArea } from './FormErrorArea.tsx';
+import { FormErrorArea } from '../../../components/FormErrorArea.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { flattenServerErrors, type FormErrors } from './organizationFormValues.ts';
 import { useSaveLocalize } from './organizationForm.api.ts';
-import { useErrorArea } from './useErrorArea.ts';
+import { useErrorArea } from '../../../components/useErrorArea.ts';
 
 export type LanguageSettingDialogProps = {
   opened: boolean;

@@ -36,7 +36,7 @@ import { openAlert } from '../../../components/AlertDialog.tsx';
 import { CompanyContactSection } from './CompanyContactSection.tsx';
 import { ConsentListField } from './ConsentListField.tsx';
 import { FlagField } from './FlagField.tsx';
-import { FormErrorArea } from './FormErrorArea.tsx';
+import { FormErrorArea } from '../../../components/FormErrorArea.tsx';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
 import { OrganizationAddressSection } from './OrganizationAddressSection.tsx';
 import { ParentOrganizationPicker } from './ParentOrganizationPicker.tsx';
@@ -54,7 +54,7 @@ import {
   type OrganizationFormValues,
 } from './organizationFormValues.ts';
 import { useLanguageOptions, useSaveOrganization, useSendPreviousScans, useTimezones } from './organizationForm.api.ts';
-import { useErrorArea } from './useErrorArea.ts';
+import { useErrorArea } from '../../../components/useErrorArea.ts';
 
 type OrganizationFormProps = {
   role: TUserType;

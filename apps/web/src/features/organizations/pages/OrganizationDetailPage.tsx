@@ -5,14 +5,24 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconBuildingOff, IconPencil } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
+import { formatPositivity } from '@sc/shared/dashboard';
 import { canDevice } from '@sc/shared/devices';
 import type { TOrganization } from '@sc/shared/organizations';
+import { canPatient } from '@sc/shared/patients';
+import { canListScans } from '@sc/shared/scans';
 import type { TUserType } from '@sc/shared/roles';
+import { canUser } from '@sc/shared/user-permissions';
+import { USER_MESSAGES } from '@sc/shared/user-input';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { OrganizationList } from '../components/OrganizationList.tsx';
 import { DeviceList } from '../../devices/components/DeviceList.tsx';
+import { ScanList } from '../../scans/components/ScanList.tsx';
+import { PatientList } from '../../patients/components/PatientList.tsx';
+import { UserList } from '../../users/components/UserList.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
@@ -41,15 +51,30 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     visible: (role, org) => canSeeSubOrganizations(role, org.can_create_organization),
     render: (org) => <OrganizationList embedded parentId={org.id} />,
   },
-  { key: 'users', label: 'Users', render: placeholder('Users') },
+  {
+    key: 'users',
+    label: 'Users',
+    visible: (role) => canUser(role, 'user.read'),
+    render: (org) => <UserList mode="organization" organization={org} title={USER_MESSAGES.titleOrganization} />,
+  },
   {
     key: 'devices',
     label: 'Devices',
     visible: (role) => canDevice(role, 'device.read'),
     render: (org) => <DeviceList embedded organizationId={org.id} />,
   },
-  { key: 'scans', label: 'Breast Scans', render: placeholder('Breast Scans') },
-  { key: 'patients', label: 'Patients', render: placeholder('Patients') },
+  {
+    key: 'scans',
+    label: 'Breast Scans',
+    visible: (role) => canListScans(role),
+    render: (org) => <ScanList embedded organizationId={org.id} withMapToggle />,
+  },
+  {
+    key: 'patients',
+    label: 'Patients',
+    visible: (role) => canPatient(role, 'patient.read'),
+    render: (org) => <PatientList embedded organizationId={org.id} organizationName={org.name} />,
+  },
   // Labels as the menu spells them (docs/decisions.md, "Labels"); keys keep the spec's spelling.
   { key: 'cervaical', label: 'Cervical Exams', render: placeholder('Cervical Exams') },
   { key: 'orca', label: 'ORCA Exams', render: placeholder('ORCA Exams') },
@@ -59,9 +84,13 @@ export function visibleTabs(role: TUserType, organization: TOrganization): Organ
   return ORGANIZATION_TABS.filter((tab) => !tab.visible || tab.visible(role, organization));
 }
 
-/** Sub-Organization when shown, else Users. */
+/** Sub-Organization when shown, else Users, else (a role that reads no users) the first tab shown. */
 export const defaultTab = (tabs: OrganizationTab[]): TabKey =>
-  tabs.some((t) => t.key === 'sub-organization') ? 'sub-organization' : 'users';
+  tabs.some((t) => t.key === 'sub-organization')
+    ? 'sub-organization'
+    : tabs.some((t) => t.key === 'users')
+      ? 'users'
+      : (tabs[0]?.key ?? 'users');
 
 const parseId = (raw: string | undefined): number | undefined => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined);
 
@@ -153,6 +182,19 @@ function OrganizationDetail({ organization }: { organization: TOrganization }) {
           {[organization.address_3, organization.state, organization.country].filter(Boolean).join(', ') || '—'} · ID{' '}
           {organization.id}
         </Text>
+        <Group gap="lg" data-testid="organization-figures">
+          <Figure label="Scans" value={organization.scans_count.toLocaleString('en-US')} testId="organization-scans" />
+          <Figure
+            label="Positivity"
+            value={formatPositivity(organization.dynamic_positivity_percentage)}
+            testId="organization-positivity"
+          />
+          <Figure
+            label="Last sync"
+            value={organization.last_sync_date ? dayjs(organization.last_sync_date).format(DATE_DISPLAY_FORMAT) : 'Never'}
+            testId="organization-last-sync"
+          />
+        </Group>
       </Stack>
 
       <Tabs
@@ -210,5 +252,19 @@ function OrganizationNotFound() {
         </Stack>
       </Paper>
     </>
+  );
+}
+
+/** One of part 1 §3's read-only figures (all time, from the statistics tables). */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed">
+        {label}{' '}
+      </Text>
+      <Text span fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </Text>
   );
 }

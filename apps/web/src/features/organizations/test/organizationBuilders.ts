@@ -19,6 +19,9 @@ export function orgRow(id: number, name: string, overrides: Partial<TOrganizatio
     parent: null,
     can_create_organization: false,
     created: '2026-01-05T09:30:00Z',
+    scans_count: 0,
+    dynamic_positivity_percentage: 0,
+    last_sync_date: null,
     ...overrides,
   };
 }

@@ -1,0 +1,380 @@
+// Dashboard use cases (part 2 §2.1, §6, §7 Dashboard; part 1 leaderboard): tiles, chart, By Device, By Technician
+// and the leaderboard with its CSV. Roles come from DASHBOARD_ACTIONS; the scope is the caller's organizations
+// (ADMIN/SUB_ADMIN all, DISTRIBUTOR_ADMIN its tree, ORG_ADMIN its own). Figures come from the statistics tables
+// (scan-stats.queries.ts), exact in the caller's time zone.
+import { Readable, pipeline } from 'node:stream';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import { stringify } from 'csv-stringify';
+import {
+  CHART_MAX_DAYS,
+  DEVICE_STATS_DEFAULT_ORDERING,
+  LEADERBOARD_CSV_BATCH,
+  LEADERBOARD_CSV_COLUMNS,
+  LEADERBOARD_DEFAULT_ORDERING,
+  TECHNICIAN_DEFAULT_ORDERING,
+  canDashboard,
+  positivityPercent,
+  type TDashboardAction,
+  type TDashboardChart,
+  type TDashboardStats,
+  type TDashboardStatsQuery,
+  type TDeviceStats,
+  type TLeaderboardQuery,
+  type TLeaderboardRow,
+  type TStatsListQuery,
+  type TStatsPeriodQuery,
+  type TTechnicianStats,
+} from '@sc/shared/dashboard';
+import type { TPaginated } from '@sc/shared/list';
+import type { AppContext } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor, RequestMeta } from '../../http/actor.ts';
+import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseOrdering } from '../../http/ordering.ts';
+import { paginate, toPageParams } from '../../http/pagination.ts';
+import {
+  daysRange,
+  hasPeriodFilter,
+  localDate,
+  periodRange,
+  startOfLocalDay,
+  timezoneFromHeader,
+  type PeriodRange,
+} from '../../http/period.ts';
+import { resolveScope, type Scope } from '../../http/scope.ts';
+import { insertReportLog } from '../devices/devices.queries.ts';
+import {
+  leaderboardCsvRecord,
+  presentDeviceStats,
+  presentLeaderboardRow,
+  presentTechnicianStats,
+} from './dashboard.presenter.ts';
+import * as q from './scan-stats.queries.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export type DashboardContext = Pick<AppContext, 'database' | 'services' | 'now'>;
+type ListRequest = { url: string; timezone: string | string[] | undefined };
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+function assertCan(actor: Actor, action: TDashboardAction): void {
+  if (!canDashboard(actor.userType, action)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+}
+
+const hasAnyPeriod = (query: TStatsPeriodQuery) => hasPeriodFilter(query) || query.custom_range !== undefined;
+
+/** The period of a dashboard call: day, month, date_time_after/before and custom_range, intersected (DESIGN §4). */
+export function statsPeriod(
+  query: TStatsPeriodQuery,
+  timezoneHeader: ListRequest['timezone'],
+  now: Date,
+): PeriodRange {
+  if (!hasAnyPeriod(query)) return {};
+  const zone = timezoneFromHeader(timezoneHeader);
+  const range = periodRange(
+    {
+      date_time_after: query.date_time_after,
+      date_time_before: query.date_time_before,
+      day: query.day,
+      month: query.month,
+    },
+    zone,
+    now,
+  );
+  if (!query.custom_range) return range;
+  const custom = daysRange(query.custom_range.start, query.custom_range.end, zone);
+  return {
+    from: range.from && range.from > custom.from ? range.from : custom.from,
+    to: range.to && range.to < custom.to ? range.to : custom.to,
+  };
+}
+
+async function readScope(
+  ctx: DashboardContext,
+  actor: Actor,
+  usingReadDb: boolean | undefined,
+): Promise<{ db: Db; scope: Scope }> {
+  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  return { db, scope: await resolveScope(ctx.database.db, actor) };
+}
+
+/** GET scan/dashboard/: the three tiles. */
+export async function getDashboardStats(
+  ctx: DashboardContext,
+  actor: Actor,
+  query: TDashboardStatsQuery,
+  request: ListRequest,
+): Promise<TDashboardStats> {
+  assertCan(actor, 'dashboard.read');
+  const window = q.splitPeriod(statsPeriod(query, request.timezone, ctx.now()));
+  const { db, scope } = await readScope(ctx, actor, query.using_read_db);
+  const totals = await q.countTotals(db, scope, window);
+  return {
+    scans_in_data_range_count: totals.scans,
+    positive_scans_in_data_range_count: totals.positives,
+    positivity_rate_in_data_range_count: positivityPercent(totals.positives, totals.scans),
+  };
+}
+
+/**
+ * GET scan/dashboard/chart/: scans and positives per day (periods up to CHART_MAX_DAYS days) or per month, in the
+ * caller's time zone. All time starts at the month of the first scan in scope and ends today.
+ */
+export async function getDashboardChart(
+  ctx: DashboardContext,
+  actor: Actor,
+  query: TDashboardStatsQuery,
+  request: ListRequest,
+): Promise<TDashboardChart> {
+  assertCan(actor, 'dashboard.read');
+  const now = ctx.now();
+  const zone = timezoneFromHeader(request.timezone);
+  const range = statsPeriod(query, request.timezone, now);
+  const { db, scope } = await readScope(ctx, actor, query.using_read_db);
+  let from = range.from;
+  const today = localDate(now, zone);
+  const to = range.to ?? startOfLocalDay(dayjs.utc(today).add(1, 'day').format('YYYY-MM-DD'), zone);
+  if (!from) {
+    const first = await q.firstStatsDay(db, scope);
+    if (!first) return { interval: 'month', points: [] };
+    // The UTC day's start may fall on the previous local day (west of UTC): begin at that local month.
+    const firstLocal = localDate(new Date(`${first}T00:00:00Z`), zone);
+    from = startOfLocalDay(dayjs.utc(firstLocal).startOf('month').format('YYYY-MM-DD'), zone);
+  }
+  if (from >= to) return { interval: 'day', points: [] };
+  const days = Math.round((to.getTime() - from.getTime()) / DAY_MS);
+  const interval = days <= CHART_MAX_DAYS ? 'day' : 'month';
+  const { bounds, labels } = chartBuckets(from, to, zone, interval);
+  const counts = await countBuckets(db, scope, bounds);
+  return {
+    interval,
+    points: labels.map((date, i) => ({ date, scans: counts[i]!.scans, positives: counts[i]!.positives })),
+  };
+}
+
+/** Bucket boundaries (instants) and their labels (local dates): local midnights or local month starts. */
+export function chartBuckets(
+  from: Date,
+  to: Date,
+  zone: string,
+  interval: 'day' | 'month',
+): { bounds: Date[]; labels: string[] } {
+  const bounds: Date[] = [from];
+  const labels: string[] = [localDate(from, zone)];
+  let cursor = dayjs.utc(localDate(from, zone));
+  for (;;) {
+    cursor = interval === 'day' ? cursor.add(1, 'day') : cursor.startOf('month').add(1, 'month');
+    const next = startOfLocalDay(cursor.format('YYYY-MM-DD'), zone);
+    if (next >= to) break;
+    bounds.push(next);
+    labels.push(cursor.format('YYYY-MM-DD'));
+  }
+  bounds.push(to);
+  return { bounds, labels };
+}
+
+/**
+ * Exact counts per bucket. A UTC day inside one bucket comes from the daily table; in a day that a bucket boundary
+ * (or either end of the range) cuts, each hour inside one bucket comes from the hourly table, and only the hours a
+ * boundary cuts (zones such as +5:30) are counted from scans.
+ */
+async function countBuckets(
+  db: Db,
+  scope: Scope,
+  bounds: Date[],
+): Promise<{ scans: number; positives: number }[]> {
+  const out = bounds.slice(1).map(() => ({ scans: 0, positives: 0 }));
+  const times = bounds.map((b) => b.getTime());
+  const first = times[0]!;
+  const last = times[times.length - 1]!;
+  const bucketOf = (t: number) => {
+    let lo = 0;
+    let hi = times.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (times[mid]! <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const add = (t: number, scans: number, positives: number) => {
+    const bucket = out[bucketOf(t)]!;
+    bucket.scans += scans;
+    bucket.positives += positives;
+  };
+  // A unit [t, t + size) is whole when it lies inside the range and no boundary falls strictly inside it.
+  const isWhole = (t: number, size: number) =>
+    t >= first && t + size <= last && !times.some((b) => b > t && b < t + size);
+
+  const wholeDays = new Set<number>();
+  const wholeHours = new Set<number>();
+  const raw: [number, number][] = [];
+  for (let d = Math.floor(first / DAY_MS) * DAY_MS; d < last; d += DAY_MS) {
+    if (isWhole(d, DAY_MS)) {
+      wholeDays.add(d);
+      continue;
+    }
+    for (let h = d; h < d + DAY_MS && h < last; h += HOUR_MS) {
+      if (h + HOUR_MS <= first) continue;
+      if (isWhole(h, HOUR_MS)) wholeHours.add(h);
+      else raw.push([Math.max(h, first), Math.min(h + HOUR_MS, last)]);
+    }
+  }
+  const dayKey = (t: number) => new Date(t).toISOString().slice(0, 10);
+  if (wholeDays.size) {
+    const sorted = [...wholeDays].sort((x, y) => x - y);
+    const rows = await q.countByUtcDay(db, scope, { from: dayKey(sorted[0]!), to: dayKey(sorted[sorted.length - 1]! + DAY_MS) });
+    for (const r of rows) {
+      const t = Date.parse(`${r.day}T00:00:00Z`);
+      if (wholeDays.has(t)) add(t, r.scans, r.positives);
+    }
+  }
+  if (wholeHours.size) {
+    // Runs of consecutive hours, so the query reads those hours only (a monthly chart cuts a few days).
+    const runs: Required<PeriodRange>[] = [];
+    for (const h of [...wholeHours].sort((x, y) => x - y)) {
+      const top = runs[runs.length - 1];
+      if (top && top.to.getTime() === h) top.to = new Date(h + HOUR_MS);
+      else runs.push({ from: new Date(h), to: new Date(h + HOUR_MS) });
+    }
+    const rows = await q.countByUtcHour(db, scope, runs);
+    for (const r of rows) {
+      const t = new Date(r.hour).getTime();
+      if (wholeHours.has(t)) add(t, r.scans, r.positives);
+    }
+  }
+  // Raw pieces, merged where they touch (a whole day cut by a :30 boundary leaves one half-hour each side).
+  const merged: [number, number][] = [];
+  for (const [x, y] of raw.sort((m, n) => m[0] - n[0])) {
+    if (y <= x) continue;
+    const top = merged[merged.length - 1];
+    if (top && x <= top[1]) top[1] = Math.max(top[1], y);
+    else merged.push([x, y]);
+  }
+  const counted = await q.countRawByBucket(
+    db,
+    scope,
+    merged.map(([x, y]) => ({ from: new Date(x), to: new Date(y) })),
+    bounds,
+  );
+  for (const r of counted) {
+    const bucket = out[r.bucket];
+    if (!bucket) continue;
+    bucket.scans += r.scans;
+    bucket.positives += r.positives;
+  }
+  return out;
+}
+
+const orderingOf = (query: TStatsListQuery) => query.ordering ?? query.order;
+
+/** GET organization/technician-positive/ */
+export async function listTechnicianStats(
+  ctx: DashboardContext,
+  actor: Actor,
+  query: TStatsListQuery,
+  request: ListRequest,
+): Promise<TPaginated<TTechnicianStats>> {
+  assertCan(actor, 'dashboard.read');
+  const orderBy = parseOrdering(orderingOf(query), q.technicianOrderingFields, TECHNICIAN_DEFAULT_ORDERING, {
+    tieBreaker: q.technicianTieBreaker,
+  });
+  const window = q.splitPeriod(statsPeriod(query, request.timezone, ctx.now()));
+  const { db, scope } = await readScope(ctx, actor, query.using_read_db);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listTechnicianStats(db, scope, window, {
+    search: query.search,
+    orderBy,
+    page,
+  });
+  return paginate(request, page, count, rows.map(presentTechnicianStats));
+}
+
+/** GET scan/device-positive/ */
+export async function listDeviceStats(
+  ctx: DashboardContext,
+  actor: Actor,
+  query: TStatsListQuery,
+  request: ListRequest,
+): Promise<TPaginated<TDeviceStats>> {
+  assertCan(actor, 'dashboard.read');
+  const orderBy = parseOrdering(
+    orderingOf(query),
+    q.deviceStatsOrderingFields,
+    DEVICE_STATS_DEFAULT_ORDERING,
+    {
+      tieBreaker: q.deviceStatsTieBreaker,
+    },
+  );
+  const window = q.splitPeriod(statsPeriod(query, request.timezone, ctx.now()));
+  const { db, scope } = await readScope(ctx, actor, query.using_read_db);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listDeviceStats(db, scope, window, { search: query.search, orderBy, page });
+  return paginate(request, page, count, rows.map(presentDeviceStats));
+}
+
+/** GET organization/leaderboard/ */
+export async function listLeaderboard(
+  ctx: DashboardContext,
+  actor: Actor,
+  query: TLeaderboardQuery,
+  request: ListRequest,
+): Promise<TPaginated<TLeaderboardRow>> {
+  assertCan(actor, 'dashboard.leaderboard');
+  const orderBy = parseOrdering(orderingOf(query), q.leaderboardOrderingFields, LEADERBOARD_DEFAULT_ORDERING);
+  const window = q.splitPeriod(statsPeriod(query, request.timezone, ctx.now()));
+  const { db, scope } = await readScope(ctx, actor, query.using_read_db);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listLeaderboard(db, scope, window, { search: query.search, orderBy, page });
+  return paginate(request, page, count, rows.map(presentLeaderboardRow));
+}
+
+/**
+ * GET organization/leaderboard/?format=csv: leaderboard.csv with every row of the same filters in the list's order,
+ * read in pages of LEADERBOARD_CSV_BATCH while the response streams. Recorded in the report log.
+ */
+export async function streamLeaderboardCsv(
+  ctx: DashboardContext,
+  actor: Actor,
+  query: TLeaderboardQuery,
+  request: ListRequest & { path: string; meta: Pick<RequestMeta, 'userAgent'> },
+): Promise<Readable> {
+  assertCan(actor, 'dashboard.leaderboard');
+  const orderBy = parseOrdering(orderingOf(query), q.leaderboardOrderingFields, LEADERBOARD_DEFAULT_ORDERING);
+  const window = q.splitPeriod(statsPeriod(query, request.timezone, ctx.now()));
+  const { db, scope } = await readScope(ctx, actor, query.using_read_db);
+  await insertReportLog(ctx.database.db, {
+    api: request.path,
+    apiQp: {
+      ...query,
+      custom_range: query.custom_range ? `${query.custom_range.start},${query.custom_range.end}` : undefined,
+    },
+    userAgent: request.meta.userAgent,
+    userId: actor.id,
+    userType: actor.userType,
+    at: ctx.now(),
+  });
+
+  async function* records() {
+    for (let offset = 0; ; offset += LEADERBOARD_CSV_BATCH) {
+      const { rows } = await q.listLeaderboard(db, scope, window, {
+        search: query.search,
+        orderBy,
+        page: { limit: LEADERBOARD_CSV_BATCH, offset },
+      });
+      for (const row of rows) yield leaderboardCsvRecord(presentLeaderboardRow(row));
+      if (rows.length < LEADERBOARD_CSV_BATCH) return;
+    }
+  }
+
+  const csv = stringify({ header: true, columns: [...LEADERBOARD_CSV_COLUMNS] });
+  pipeline(Readable.from(records()), csv, (error) => {
+    if (error) ctx.services.log.error({ err: error.message }, 'leaderboard CSV stopped');
+  });
+  return csv;
+}

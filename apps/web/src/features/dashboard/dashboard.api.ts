@@ -1,0 +1,82 @@
+// Server data of the dashboard (part 2 §2.1, §7 Dashboard): tiles, chart, By Device, By Technician and the
+// leaderboard. The figures refetch every DASHBOARD_REFRESH_MS and when the window regains focus, so a new upload
+// shows within seconds without a reload.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  DASHBOARD_REFRESH_MS,
+  type TDashboardChart,
+  type TDashboardStats,
+  type TDeviceStats,
+  type TLeaderboardRow,
+  type TTechnicianStats,
+} from '@sc/shared/dashboard';
+import type { TPaginated, TPeriodQuery } from '@sc/shared/list';
+import { api } from '../../api/client.ts';
+
+/** The period as the dashboard calls send it (date_time_after/before; nothing for All Time). */
+export type TStatsPeriod = Partial<Pick<TPeriodQuery, 'date_time_after' | 'date_time_before'>>;
+export type TStatsListParams = TStatsPeriod & { page: number; limit: number; ordering?: string };
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  stats: (period: TStatsPeriod) => [...dashboardKeys.all, 'stats', period] as const,
+  chart: (period: TStatsPeriod) => [...dashboardKeys.all, 'chart', period] as const,
+  devices: (params: TStatsListParams) => [...dashboardKeys.all, 'devices', params] as const,
+  technicians: (params: TStatsListParams) => [...dashboardKeys.all, 'technicians', params] as const,
+  leaderboard: (params: TStatsListParams) => [...dashboardKeys.all, 'leaderboard', params] as const,
+};
+
+const live = {
+  refetchInterval: DASHBOARD_REFRESH_MS,
+  refetchOnWindowFocus: true,
+  placeholderData: keepPreviousData,
+} as const;
+
+/** GET scan/dashboard/ */
+export function useDashboardStats(period: TStatsPeriod) {
+  return useQuery({
+    queryKey: dashboardKeys.stats(period),
+    queryFn: ({ signal }) => api.list<TDashboardStats>('scan/dashboard/', { query: period, signal }),
+    ...live,
+  });
+}
+
+/** GET scan/dashboard/chart/ */
+export function useDashboardChart(period: TStatsPeriod) {
+  return useQuery({
+    queryKey: dashboardKeys.chart(period),
+    queryFn: ({ signal }) => api.list<TDashboardChart>('scan/dashboard/chart/', { query: period, signal }),
+    ...live,
+  });
+}
+
+/** GET scan/device-positive/ */
+export function useDeviceStats(params: TStatsListParams) {
+  return useQuery({
+    queryKey: dashboardKeys.devices(params),
+    queryFn: ({ signal }) =>
+      api.list<TPaginated<TDeviceStats>>('scan/device-positive/', { query: params, signal }),
+    ...live,
+  });
+}
+
+/** GET organization/technician-positive/ */
+export function useTechnicianStats(params: TStatsListParams) {
+  return useQuery({
+    queryKey: dashboardKeys.technicians(params),
+    queryFn: ({ signal }) =>
+      api.list<TPaginated<TTechnicianStats>>('organization/technician-positive/', { query: params, signal }),
+    ...live,
+  });
+}
+
+/** GET organization/leaderboard/ (ADMIN, SUB_ADMIN, DISTRIBUTOR_ADMIN) */
+export function useLeaderboard(params: TStatsListParams, enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.leaderboard(params),
+    queryFn: ({ signal }) =>
+      api.list<TPaginated<TLeaderboardRow>>('organization/leaderboard/', { query: params, signal }),
+    enabled,
+    ...live,
+  });
+}
