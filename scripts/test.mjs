@@ -51,6 +51,12 @@ function vitest(title, args, env = {}) {
       failures.push(`${title}: no tests ran`);
     }
     if (!ok || r.numFailedTests > 0 || brokenFiles.length > 0) failures.push(title);
+    // Name each failed test and broken file, so the last lines of a CI log say what broke.
+    for (const f of r.testResults) {
+      const file = path.relative(root, f.name);
+      for (const a of f.assertionResults.filter((x) => x.status === 'failed')) failures.push(`${file} › ${a.fullName}`);
+      if (brokenFiles.includes(f)) failures.push(`${file} (did not load)`);
+    }
   } else {
     failed += 1;
     failures.push(`${title} (no result)`);
@@ -73,6 +79,6 @@ if (chromium) {
   console.log('\n⚠ Chromium not found: the end-to-end tests were skipped. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
 }
 
-if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A component test takes well under a second; the margin is for a loaded 2-core CI machine, where jsdom
+    // renders were seen to take 5+ s while other suites ran beside them.
+    testTimeout: 15_000,
   },
 });

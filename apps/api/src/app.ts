@@ -24,8 +24,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
 import { organizationUserRoutes } from './modules/users/organization-users.routes.ts';
+import { trainingReportRoutes } from './modules/users/training-reports.routes.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { organizationReferenceRoutes } from './modules/organizations/organization-references.routes.ts';
 import { organizationWebhookRoutes } from './modules/organizations/organization-webhooks.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -33,6 +35,10 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts';
 import { languageRoutes } from './modules/languages/languages.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { scanRoutes } from './modules/scans/scans.routes.ts';
+import { replayRoutes } from './modules/scan-files/replay.routes.ts';
+import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -125,7 +131,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(impersonationRoutes);
       await api.register(organizationUserRoutes);
+      await api.register(trainingReportRoutes);
       await api.register(lookupRoutes);
+      await api.register(dashboardRoutes);
       await api.register(organizationRoutes);
       await api.register(organizationReferenceRoutes);
       await api.register(organizationWebhookRoutes);
@@ -133,6 +141,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(geocodeRoutes);
       await api.register(languageRoutes);
       await api.register(deviceRoutes);
+      await api.register(deviceSessionRoutes);
+      await api.register(patientRoutes);
+      await api.register(scanRoutes);
+      await api.register(replayRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
@@ -161,7 +173,8 @@ async function requireApiDocsReader(request: FastifyRequest): Promise<void> {
 
 /**
  * Content-Security-Policy: the console talks to its own server only, and loads images from itself, data/blob URLs
- * (cropped logos, fetched files), the map tile host (TILE_URL) and the object storage host (S3_ENDPOINT) when set.
+ * (cropped logos, fetched files), the map tile host (TILE_URL) and the object storage host (S3_ENDPOINT) when set;
+ * frames show its own pages and fetched files (blob: URLs of the scan view's PDFs).
  */
 export function cspDirectives(config: Config): Record<string, string[] | null> {
   const { tiles, storage } = config.contentOrigins;
@@ -170,6 +183,8 @@ export function cspDirectives(config: Config): Record<string, string[] | null> {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...extra(tiles, storage)],
     'connect-src': ["'self'", ...extra(storage)],
+    // Scan reports, consent forms and assessment files are fetched with the token and shown from blob: URLs in frames.
+    'frame-src': ["'self'", 'blob:'],
     'upgrade-insecure-requests': null,
   };
 }

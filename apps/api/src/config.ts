@@ -2,6 +2,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from '@sc/shared/map-tiles';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -79,7 +80,8 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org'),
-  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_URL: z.string().default(DEFAULT_TILE_URL),
+  TILE_ATTRIBUTION: z.string().default(DEFAULT_TILE_ATTRIBUTION),
   WEBHOOK_ALLOW_PRIVATE: bool,
   // Ports webhook URLs may use besides 80 and 443 (`8443,9000`); WEBHOOK_ALLOW_PRIVATE allows any port.
   WEBHOOK_ALLOWED_PORTS: z

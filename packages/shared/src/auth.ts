@@ -151,6 +151,8 @@ export const ZSessionUser = z.object({
   last_used_dashboard_path: z.string().nullable(),
   is_impersonated: z.boolean(),
   impersonator: z.object({ id: z.number(), email: z.string().nullable() }).nullable(),
+  /** Set by Reset Pin (part 2 §7) until the device app sets a new PIN; the API always sends it. */
+  pin_reset_request: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -42,7 +42,17 @@ export const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp'] as const;
 export const CROP_ASPECT = 1;
 export const CROP_QUALITY = 0.4;
 export const CROP_ZOOM_STEP = 0.1;
-export const UPLOAD_FOLDERS = ['companylogo', 'customized', 'user_test', 'test', 'firmware', 'reports', 'documents'] as const;
+export const UPLOAD_FOLDERS = [
+  'companylogo',
+  'customized',
+  'user_test',
+  'test',
+  'firmware',
+  'reports',
+  'documents',
+  'consent_forms',
+  'assessment_files',
+] as const;
 
 export const MENU_ORGANIZATIONS = 3;
 export const API_MODE_CLICKS = 3; // "more than twice"

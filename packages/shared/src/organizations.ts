@@ -68,6 +68,11 @@ export const ZOrganizationListItem = z.object({
   parent: z.number().int().nullable(),
   can_create_organization: z.boolean(),
   created: z.string().describe('ISO 8601 date-time'),
+  // Read-only figures of part 1 §3 (all time, from the statistics tables): SCAN-type scans, their positivity with
+  // one decimal (0 when none), and the latest sync (a scan received or a device upload) of the organization.
+  scans_count: z.number().int(),
+  dynamic_positivity_percentage: z.number(),
+  last_sync_date: z.string().nullable(),
 });
 export type TOrganizationListItem = z.infer<typeof ZOrganizationListItem>;
 
@@ -136,7 +141,6 @@ export const ZOrganization = ZOrganizationListItem.extend({
   available_days: z.array(z.number().int().min(0).max(6)).describe('MON..SUN as 0..6'),
   localize: ZLocalize,
   company_info: ZCompanyInfo,
-  last_sync_date: z.string().nullable(),
   modified: z.string(),
   created_by: z.number().int().nullable(),
   modified_by: z.number().int().nullable(),

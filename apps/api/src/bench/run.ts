@@ -4,6 +4,8 @@
 import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, runMigrations, type Database } from '../db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../demo/seed.ts';
+import { benchStatistics } from './http-bench.ts';
+import { benchScans } from './scans-bench.ts';
 
 const RUNS = 7;
 
@@ -112,6 +114,10 @@ try {
     const table: Record<string, { min: number; median: number; max: number; rows: number }> = {};
     for (const c of cases) table[c.name] = await time(c);
     console.table(table);
+    console.log('Statistics endpoints over HTTP (app.inject): 10 concurrent clients, 200 requests each, times in ms.');
+    console.table(await benchStatistics(database, config));
+    console.log('Scan list, map points and CSV over HTTP (a local port): 10 concurrent clients unless noted, times in ms.');
+    console.table(await benchScans(database, config));
   }
 } finally {
   await database.close();

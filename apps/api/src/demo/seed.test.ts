@@ -150,6 +150,26 @@ describe('demo data', () => {
     }
   });
 
+  it('gives the demo accounts training and practice histories with a mix of results (the report PDFs have rows)', async () => {
+    const rows = await database.query<{ email: string; scan_type: string; n: number; results: number; before: number }>(
+      `SELECT u.email, s.scan_type, count(*)::int AS n, count(DISTINCT s.assessment_result)::int AS results,
+              count(*) FILTER (WHERE u.certificate_issue_date IS NULL OR s.date_time::date < u.certificate_issue_date)::int AS before
+         FROM scans s JOIN users u ON u.id = s.technician_id
+        WHERE u.email IN ('technician@demo.test', 'orgadmin@demo.test', 'distributor@demo.test')
+          AND s.scan_type IN ('TRAINING', 'PRACTICE') AND s.parent_scan_id IS NULL
+        GROUP BY 1, 2`,
+    );
+    const of = (email: string, type: string) => rows.find((r) => r.email === email && r.scan_type === type);
+    for (const type of ['TRAINING', 'PRACTICE']) {
+      const mine = of('technician@demo.test', type);
+      expect(mine?.n, type).toBeGreaterThanOrEqual(10);
+      expect(mine?.results, type).toBeGreaterThanOrEqual(3);
+      expect(mine?.before, type).toBeGreaterThanOrEqual(10);
+    }
+    expect(of('orgadmin@demo.test', 'TRAINING')?.n).toBeGreaterThan(0);
+    expect(of('distributor@demo.test', 'TRAINING')?.n).toBeGreaterThan(0);
+  });
+
   it('has scans of every type, duplicates and a believable share of positives', async () => {
     const types = await database.query<{ scan_type: string }>('SELECT DISTINCT scan_type FROM scans');
     expect(types.map((t) => t.scan_type).sort()).toEqual(['PRACTICE', 'PRE_TRAINING', 'SCAN', 'TRAINING']);

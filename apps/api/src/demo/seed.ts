@@ -33,7 +33,10 @@ import {
   type TutorialPlan,
 } from './catalog.ts';
 import { copyRows, resetSequences } from './copy.ts';
+import { rebuildScanStats, setScanStatsTriggers } from '../modules/dashboard/scan-stats.maintenance.ts';
+import { demoMammogramPath, demoScanFilePath } from '../modules/scan-files/scan-files.paths.ts';
 import { Rng } from './rng.ts';
+import { fitToBudget, planTrainingHistories, type PlannedScan, type Trainee } from './training-history.ts';
 
 export type SeedOptions = {
   password?: string;
@@ -243,9 +246,13 @@ class Seeder {
     await this.tutorials();
     const rebuild = scale > REBUILD_INDEXES_ABOVE;
     const dropped = rebuild ? await this.dropIndexes(['patients', 'scans']) : [];
+    // Statistics are aggregated once after the bulk load instead of per COPY batch (scan-stats.maintenance.ts).
+    await setScanStatsTriggers(this.database, false);
     await this.patientsAndScans(scale);
     for (const ddl of dropped) await this.database.exec(ddl);
     if (rebuild) this.log(`rebuilt ${dropped.length} indexes`);
+    await setScanStatsTriggers(this.database, true);
+    await rebuildScanStats(this.database);
     await this.cervicalAndOrcaAndLicences(scale);
     await this.bookings();
     await this.reportLogsAndWebhooks();
@@ -623,7 +630,14 @@ class Seeder {
           ? (this.demoIds.get('orgadmin@demo.test') ?? 0)
           : this.addUser({ userType: 'ORG_ADMIN', organizationId: org.id }, org.country);
       const technicians = org.key === 'demoClinic' ? [this.demoIds.get('technician@demo.test') ?? 0] : [];
-      const count = org.key === 'demoClinic' ? 2 : this.rng.int(1, 3);
+      // The demo clinic and the demo manager's clinics hold more than a page of users (10), so each role's Users
+      // list pages; one demo-clinic technician has a PIN reset pending.
+      const count =
+        org.key === 'demoClinic'
+          ? 9
+          : org.key === 'managerIndia' || org.key === 'managerKenya'
+            ? this.rng.int(4, 6)
+            : this.rng.int(1, 3);
       for (let i = 0; i < count; i++) {
         technicians.push(
           this.addUser(
@@ -632,6 +646,7 @@ class Seeder {
               organizationId: org.id,
               isTrainer: this.rng.chance(0.1),
               ...this.trainingFields(0.65),
+              ...(org.key === 'demoClinic' && i === 0 ? { pinResetRequest: true } : {}),
             },
             org.country,
           ),
@@ -1041,7 +1056,7 @@ class Seeder {
         dateTime,
         localDbId: `p${id}`,
         deviceSerialNumber: device.serial,
-        mostRecentMammogramReport: this.rng.chance(0.1) ? [`reports/mammogram_${id}.pdf`] : [],
+        mostRecentMammogramReport: this.rng.chance(0.1) ? [demoMammogramPath(id)] : [],
         synced,
         created: synced,
         modified: synced,
@@ -1068,7 +1083,10 @@ class Seeder {
     };
     const scans: Insert<typeof schema.scans>[] = [];
     const webhookOrgIds = new Set(this.orgs.filter((o) => o.webhookUrl).map((o) => o.id));
-    for (let i = 0; i < scale; i++) {
+    // The demo accounts' training histories take the last ids; `scale` stays the number of scans.
+    const history = this.trainingHistory(scale);
+    const facts = { pClinic, pTech, pDevice, pTime, pUnassigned, pAge };
+    for (let i = 0; i < scale - history.length; i++) {
       const id = i + 1;
       // About 1% are duplicate uploads of a recent scan: a child row with the parent's device and local id.
       const parent =
@@ -1086,14 +1104,7 @@ class Seeder {
         });
       } else {
         scans.push(
-          this.scanRow(id, this.rng.int(0, patientTotal - 1), pickType(), {
-            pClinic,
-            pTech,
-            pDevice,
-            pTime,
-            pUnassigned,
-            pAge,
-          }),
+          this.scanRow(id, this.rng.int(0, patientTotal - 1), pickType(), facts),
         );
       }
       const row = at(scans, scans.length - 1);
@@ -1109,7 +1120,66 @@ class Seeder {
         this.log(`scans: ${id}`);
       }
     }
+    history.forEach((planned, k) => scans.push(this.historyScanRow(scale - history.length + k + 1, planned, facts)));
     await copyRows(this.database, schema.scans, scans);
+  }
+
+  /**
+   * Training and practice scans of the demo technician, the other trainees of the demo clinic, the demo ORG Admin and
+   * the demo Distributor (in a clinic of its network), within a twentieth of `scale`.
+   */
+  private trainingHistory(scale: number): Array<PlannedScan & { clinic: Clinic }> {
+    const demoClinic = this.clinics.find((c) => c.org.key === 'demoClinic');
+    const distributor = this.orgByKey.get('demoDistributor');
+    const networkClinic = distributor
+      ? this.clinics.find((c) => c.org.treePath.startsWith(distributor.treePath) && c.patients.length > 0)
+      : undefined;
+    const trainees: Array<Trainee & { clinic: Clinic }> = [];
+    const add = (userId: number | undefined, clinic: Clinic | undefined, training: number, practice: number) => {
+      const user = this.users.find((u) => u.id === userId);
+      if (!user?.id || !clinic || clinic.patients.length === 0) return;
+      trainees.push({ userId: user.id, clinic, certificateIssueDate: user.certificateIssueDate ?? null, training, practice });
+    };
+    const technicianId = this.demoIds.get('technician@demo.test');
+    add(technicianId, demoClinic, 36, 28);
+    for (const id of demoClinic?.technicians ?? []) {
+      if (id === technicianId) continue;
+      const status = this.users.find((u) => u.id === id)?.ibeTrainingStatus;
+      if (status === 'TRAINING') add(id, demoClinic, 10, 0);
+      else if (status === 'PRACTICE') add(id, demoClinic, 14, 8);
+      else if (status === 'CERTIFIED') add(id, demoClinic, 12, 10);
+    }
+    add(this.demoIds.get('orgadmin@demo.test'), demoClinic, 6, 5);
+    add(this.demoIds.get('distributor@demo.test'), networkClinic, 5, 4);
+    const fitted = fitToBudget(trainees, Math.floor(scale / 20));
+    const clinicOf = new Map(fitted.map((t) => [t.userId, t.clinic]));
+    return planTrainingHistories(this.rng, fitted, this.nowMs).flatMap((planned) => {
+      const clinic = clinicOf.get(planned.userId);
+      return clinic ? [{ ...planned, clinic }] : [];
+    });
+  }
+
+  /** A planned training or practice scan as a row: a patient of the trainee's clinic seen by then, if there is one. */
+  private historyScanRow(
+    id: number,
+    planned: PlannedScan & { clinic: Clinic },
+    facts: Parameters<Seeder['scanRow']>[3],
+  ): Insert<typeof schema.scans> {
+    const seen = planned.clinic.patients.filter((patientId) => (facts.pTime[patientId - 1] ?? Infinity) <= planned.at.getTime());
+    const patientId = this.rng.pick(seen.length > 0 ? seen : planned.clinic.patients);
+    const row = this.scanRow(id, patientId - 1, planned.kind, facts);
+    const created = new Date(Math.min(this.nowMs, planned.at.getTime() + this.rng.int(5, 600) * MINUTE));
+    return {
+      ...row,
+      technicianId: planned.userId,
+      createdBy: planned.userId,
+      dateTime: planned.at,
+      created,
+      modified: created,
+      assessmentResult: planned.result,
+      assessmentApproved: planned.approved,
+      trainingScanObservation: planned.verified === null ? {} : { practice_verified: planned.verified },
+    };
   }
 
   private scanRow(
@@ -1141,7 +1211,6 @@ class Seeder {
     const finding = () => rng.sample(BREAST_FINDINGS, rng.int(1, 2));
     const left = sides & 1 ? finding() : [];
     const right = sides & 2 ? finding() : [];
-    const folder = `reports/${dateTime.getUTCFullYear()}/${String(dateTime.getUTCMonth() + 1).padStart(2, '0')}`;
     const assessment = isScan
       ? 'NO_ASSESSMENT'
       : rng.pick<(typeof ASSESSMENT_RESULTS)[number]>([
@@ -1180,11 +1249,17 @@ class Seeder {
       },
       scanType,
       parentScanId: null,
-      isReplayAvailable: rng.chance(0.6),
+      // Most real scans keep their sensor recording; training on models less often (one draw either way).
+      isReplayAvailable: rng.chance(isScan ? 0.85 : 0.5),
+      // Built from this row on the first read of each path (modules/scan-files), never at load time.
       scanFilesPath: {
-        reports: [{ path: `${folder}/scan_${id}.pdf` }],
-        assessment_files: !isScan && rng.chance(0.8) ? [{ path: `${folder}/assessment_${id}.pdf` }] : [],
-        consent_form: rng.chance(0.7) ? [{ path: `${folder}/consent_${id}.pdf` }] : [],
+        reports: [{ path: demoScanFilePath('reports', id) }],
+        // Every training and practice scan has its assessment, most pre-training ones (the same draws as before).
+        assessment_files:
+          !isScan && (rng.chance(0.8) || scanType !== 'PRE_TRAINING')
+            ? [{ path: demoScanFilePath('assessment_files', id) }]
+            : [],
+        consent_form: rng.chance(0.7) ? [{ path: demoScanFilePath('consent_form', id) }] : [],
       },
       assessmentResult: assessment,
       assessmentApproved: isScan

@@ -198,6 +198,10 @@ const BAD_QUERIES = [
   'ordering=%00',
   'to=a%00b',
   'path=companylogo%2Fa%00b',
+  'custom_range=2026-01-01',
+  'custom_range=2026-02-30,2026-03-01',
+  'custom_range=2026-01-01,2026-01-02&custom_range=2026-01-01,2026-01-03',
+  `custom_range=${encodeURIComponent('2026-01-01,2026-01-02\r\n')}`,
   'q=%00',
   'date_time_after=2026-13-45',
   'date_time_after=2026-02-30&date_time_before=2026-01-01',
@@ -288,6 +292,13 @@ let orgAdminToken = '';
 let orgId = 0;
 let otherOrgId = 0;
 let referenceId = 0;
+/** A technician of the target organization and a MANAGER, for the users routes. */
+let targetUserId = 0;
+let managerId = 0;
+let sweepSeq = 0;
+/** A patient of the target organization (edited and transferred), and one the DELETE sweep may remove. */
+let patientId = 0;
+let deletablePatientId = 0;
 const mobile = uniqueMobile();
 
 const COMPANY = {
@@ -372,6 +383,44 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/user/impersonation/:id/' },
   { method: 'DELETE', path: '/user/impersonation/' },
   { method: 'GET', path: '/organization/user/', list: true },
+  { method: 'GET', path: '/organization/user/:id/' },
+  {
+    method: 'POST',
+    path: '/organization/user/',
+    body: () => ({
+      first_name: 'Hostile',
+      last_name: 'Tester',
+      user_type: 'TECHNICIAN',
+      email: `sweep${++sweepSeq}-${process.pid}@example.com`,
+      mobile_country_code: 'IN',
+      organization: orgId,
+    }),
+    fields: ['mobile', 'is_trainer', 'is_available_demo'],
+    textFields: ['first_name', 'last_name', 'email', 'mobile_country_code'],
+  },
+  {
+    method: 'PUT',
+    path: '/organization/user/:id/',
+    body: () => ({ first_name: 'Target', last_name: 'Tech', user_type: 'TECHNICIAN' }),
+    fields: ['organization', 'is_update_scan_organization', 'email', 'mobile', 'mobile_country_code', 'is_trainer', 'is_available_demo'],
+    textFields: ['first_name', 'last_name'],
+  },
+  {
+    method: 'PATCH',
+    path: '/organization/user/:id/',
+    body: () => ({ organization: orgId }),
+    fields: ['first_name', 'user_type', 'is_update_scan_organization'],
+    fewValues: true,
+  },
+  { method: 'PUT', path: '/organization/user/:id/reset/pin/', body: () => ({ pin_reset_request: true }) },
+  { method: 'POST', path: '/organization/user/:id/reset/password/', body: () => ({}) },
+  { method: 'POST', path: '/organization/user/:id/re-certify/', body: () => ({}) },
+  { method: 'GET', path: '/organization/user/:id/scan/count/' },
+  { method: 'GET', path: '/user/certify/:id/' },
+  { method: 'GET', path: '/tutorial/module/status/' },
+  { method: 'GET', path: '/user/organizations/' },
+  { method: 'POST', path: '/user/organizations/', body: () => ({ organization: orgId, user: managerId }) },
+  { method: 'DELETE', path: '/user/organizations/:id/' },
   { method: 'GET', path: '/country/', isPublic: true },
   { method: 'GET', path: '/timezone/', isPublic: true },
   { method: 'GET', path: '/dev/outbox/', isPublic: true },
@@ -426,6 +475,101 @@ const ROUTES: readonly Route[] = [
     fields: ['organization_id', 'id'],
   },
   { method: 'GET', path: '/organization/webhook-deliveries/', list: true },
+  // Dashboard statistics (issue 9): tiles, chart, By Device, By Technician, leaderboard.
+  { method: 'GET', path: '/scan/dashboard/' },
+  { method: 'GET', path: '/scan/dashboard/chart/' },
+  { method: 'GET', path: '/scan/device-positive/', list: true },
+  { method: 'GET', path: '/organization/technician-positive/', list: true },
+  { method: 'GET', path: '/organization/leaderboard/', list: true },
+  { method: 'GET', path: '/user/training/report/pdf/:id/' },
+  { method: 'GET', path: '/user/practice/report/pdf/:id/' },
+  // A scan's recorded sensor frames (issue 8, the /chart replay page).
+  { method: 'GET', path: '/scan/:id/replay/' },
+  // The device upload API (issue 8): the sweep's ADMIN is refused (403) once a body is valid, its ORG_ADMIN (a
+  // role that scans) is asked for the Idempotency-Key; every bad field is a 400 on the field before either.
+  { method: 'GET', path: '/device/session/' },
+  {
+    method: 'POST',
+    path: '/patient/',
+    body: () => ({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      age: 40,
+      gender: 'FEMALE',
+      mobile: '9876543210',
+      email: 'asha@example.com',
+      physician_name: 'Dr. Iyer',
+      clinic_patient_id: 'C-1',
+      device_serial_number: 'IBE-SWEEP-1',
+      local_db_id: 'p-1',
+    }),
+    fields: ['date_of_birth', 'mobile_country_code', 'physician_email', 'reference', 'date_time', 'most_recent_mammogram_report'],
+    textFields: ['first_name', 'last_name', 'email', 'physician_name', 'clinic_patient_id', 'device_serial_number', 'local_db_id'],
+    mobileFields: ['mobile'],
+  },
+  {
+    method: 'POST',
+    path: '/scan/',
+    body: () => ({
+      patient: 1,
+      device_serial_number: 'IBE-SWEEP-1',
+      local_db_id: 's-1',
+      scan_type: 'SCAN',
+      date_time: '2026-03-01T10:00:00Z',
+      left_breast_finding: ['mass'],
+      notes: { message: 'ok' },
+      metadata: { device: { os_version: '14' } },
+      scan_files_path: { reports: [], consent_form: [], assessment_files: [] },
+    }),
+    fields: [
+      'breast_type',
+      'right_breast_finding',
+      'latitude',
+      'longitude',
+      'under_bust',
+      'next_appointment_date',
+      'assessment_result',
+      'is_survivor',
+      'sensor_serial_number',
+      'scan_files_path.reports',
+      'metadata.device',
+    ],
+    textFields: ['device_serial_number', 'local_db_id', 'sensor_serial_number', 'tablet_serial_number', 'hardware_version', 'software_version'],
+    multilineFields: ['notes.message'],
+  },
+  // The console's patients (issue 8): list, one patient, edit, delete, transfer and the transfer dialog's reports.
+  { method: 'GET', path: '/patient/', list: true },
+  { method: 'GET', path: '/patient/:id/' },
+  { method: 'GET', path: '/patient/:id/reports/' },
+  {
+    method: 'PATCH',
+    path: '/patient/:id/',
+    body: () => ({ last_name: 'Rao', mobile: '9876543210', mobile_country_code: 'IN' }),
+    fields: ['age', 'date_of_birth', 'gender', 'reference', 'technician'],
+    textFields: ['first_name', 'last_name', 'email', 'physician_name', 'physician_email', 'clinic_patient_id'],
+    mobileFields: ['mobile'],
+  },
+  { method: 'DELETE', path: '/patient/:id/' },
+  {
+    method: 'POST',
+    path: '/patient/transfer/:id/',
+    body: () => ({ organization_id: orgId, technician_id: targetUserId }),
+  },
+  // The console's breast scans (issue 8): list (and CSV), a map cluster's ids, map points, one scan, duplicate
+  // delete, transfer, the filter pickers and the report log.
+  { method: 'GET', path: '/scan/', list: true },
+  { method: 'POST', path: '/scan/ids/', body: () => ({ ids_list: [1, 2] }) },
+  { method: 'GET', path: '/scan/lat-long/' },
+  { method: 'GET', path: '/scan/sensor-serial-numbers/' },
+  { method: 'GET', path: '/scan/devices/' },
+  { method: 'GET', path: '/scan/report-log/', list: true },
+  { method: 'GET', path: '/scan/:id/' },
+  { method: 'DELETE', path: '/scan/:id/' },
+  {
+    method: 'POST',
+    path: '/scan/:id/transfer/',
+    body: () => ({ organization_id: orgId, technician_id: targetUserId }),
+  },
   { method: 'GET', path: '/file/' },
   { method: 'POST', path: '/file/upload/' },
 ];
@@ -437,11 +581,17 @@ const label = (r: Route) => `${r.method} ${r.path}`;
 
 /** The path with a real id (the reference's for reference routes, the organization's for the others). */
 function pathOf(r: Route, id?: string): string {
-  const real = r.path.startsWith('/organization/reference/')
+  const real = r.path.startsWith('/patient/')
+    ? r.method === 'DELETE'
+      ? deletablePatientId
+      : patientId
+    : r.path.startsWith('/organization/reference/')
     ? referenceId
-    : r.path.startsWith('/user/')
-      ? admin.id
-      : orgId;
+    : r.path.startsWith('/organization/user/')
+      ? targetUserId
+      : r.path.startsWith('/user/')
+        ? admin.id
+        : orgId;
   return `${API}${r.path.replace(':id', id ?? String(real))}`;
 }
 
@@ -523,6 +673,8 @@ beforeAll(async () => {
   admin = await createUser(t, { userType: 'ADMIN', mobile });
   adminToken = await signIn(t, admin);
   orgAdminToken = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: orgId }));
+  targetUserId = (await createUser(t, { userType: 'TECHNICIAN', organizationId: orgId })).id;
+  managerId = (await createUser(t, { userType: 'MANAGER' })).id;
   const ref = await t.app.inject({
     method: 'POST',
     url: `${API}/organization/reference/`,
@@ -531,6 +683,17 @@ beforeAll(async () => {
   });
   expect(ref.statusCode).toBe(201);
   referenceId = ref.json<{ id: number }>().id;
+  for (const name of ['Sweep', 'Deletable']) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${API}/patient/`,
+      headers: auth(adminToken),
+      payload: { first_name: name, last_name: 'Patient', age: 40, organization: orgId, technician: targetUserId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    if (name === 'Sweep') patientId = created.json<{ id: number }>().id;
+    else deletablePatientId = created.json<{ id: number }>().id;
+  }
 });
 
 describe('hostile input never answers 500 and always the DRF error shape', () => {
@@ -542,6 +705,13 @@ describe('hostile input never answers 500 and always the DRF error shape', () =>
     ['PATCH /organization/:id/', 200],
     ['POST /organization/reference/', 201],
     ['PATCH /organization/reference/:id/', 200],
+    ['POST /organization/user/', 201],
+    ['PUT /organization/user/:id/', 200],
+    ['PATCH /organization/user/:id/', 200],
+    ['PUT /organization/user/:id/reset/pin/', 200],
+    ['POST /user/organizations/', 201],
+    ['PATCH /patient/:id/', 200],
+    ['POST /patient/transfer/:id/', 200],
   ] as const)('%s: the valid body the hostile variants start from is accepted', async (name, status) => {
     const r = ROUTES.find((route) => label(route) === name)!;
     const res = await t.app.inject({
@@ -1070,14 +1240,18 @@ describe('responses never carry a credential', () => {
   it.each([
     ['GET user/', () => `${API}/user/`],
     ['GET organization/user/', () => `${API}/organization/user/?limit=1000`],
+    ['GET organization/user/{id}/', () => `${API}/organization/user/${targetUserId}/`],
     ['GET organization/{id}/', () => `${API}/organization/${orgId}/`],
   ] satisfies [string, () => string][])(
-    '%s has no password, PIN, hash or token key (but the editable webhook token)',
+    '%s has no password, PIN, hash or token key (but the editable webhook token and the PIN-reset flag)',
     async (_name, url) => {
       for (const token of [adminToken, orgAdminToken]) {
         const res = await t.app.inject({ method: 'GET', url: url(), headers: auth(token) });
         expect(res.statusCode).toBe(200);
-        const keys = keysOf(res.json()).filter((k) => SECRET_KEY.test(k) && k !== 'webhook_auth_token');
+        // pin_reset_request is the spec's flag (part 2 §7), not a PIN.
+        const keys = keysOf(res.json()).filter(
+          (k) => SECRET_KEY.test(k) && k !== 'webhook_auth_token' && k !== 'pin_reset_request',
+        );
         expect(keys).toEqual([]);
       }
     },

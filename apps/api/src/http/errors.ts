@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  /** The request is well formed but cannot be applied (an Idempotency-Key reused for other content). */
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

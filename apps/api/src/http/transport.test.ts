@@ -99,6 +99,8 @@ describe('Content-Security-Policy', () => {
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    expect(csp['frame-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['object-src']).toEqual(["'none'"]);
   });
 
   it('adds the configured object storage and tile hosts, and nothing else', async () => {

@@ -30,6 +30,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('dashboard', 'dashboard', page(() => import('../features/dashboard/pages/DashboardPage.tsx'), (m) => m.DashboardPage)),
   guarded('scan', 'scan', page(() => import('../features/scans/pages/ScanListPage.tsx'), (m) => m.ScanListPage)),
   guarded('mapreport', 'mapreport', page(() => import('../features/scans/pages/ScanMapPage.tsx'), (m) => m.ScanMapPage)),
+  // The scan replay opened from a scan row (part 2 §2.7): it admits REPLAY_ROLES itself (ORG_ADMIN has no Scans menu
+  // entry but replays from its organization's Scans tab).
+  { path: 'chart', lazy: page(() => import('../features/scans/pages/ScanReplayPage.tsx'), (m) => m.ScanReplayPage) },
   guarded('cervaical', 'cervaical', page(() => import('../features/cervaical/pages/CervaicalListPage.tsx'), (m) => m.CervaicalListPage)),
   guarded('orca', 'orca', page(() => import('../features/orca/pages/OrcaListPage.tsx'), (m) => m.OrcaListPage)),
   guarded('report', 'report', page(() => import('../features/reports/pages/ReportPage.tsx'), (m) => m.ReportPage)),

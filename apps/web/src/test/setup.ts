@@ -1,10 +1,13 @@
 // jsdom gaps Mantine relies on (STACK.md "Web"): ResizeObserver, scrollIntoView, matchMedia, document.fonts.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Mantine's notification store is global: a message one test shows must not appear in the next one's render.
+  notifications.clean();
   localStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCountry, ZCountryQuery } from '@sc/shared/list';
+import { ZMapTiles } from '@sc/shared/map-tiles';
 import { listCountries, listTimezones } from './lookups.service.ts';
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +35,21 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=3600');
       return listTimezones();
+    },
+  );
+
+  app.get(
+    '/map/tiles/',
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: 'The map tile layer the console draws: the server’s TILE_URL and TILE_ATTRIBUTION (public)',
+        response: { 200: ZMapTiles },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=3600');
+      return { url: app.ctx.config.TILE_URL, attribution: app.ctx.config.TILE_ATTRIBUTION };
     },
   );
 };

@@ -1,6 +1,7 @@
 // GET country/ and timezone/: public reference lists built from packages.
 import { describe, expect, it } from 'vitest';
 import type { TCountry } from '@sc/shared/list';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from '@sc/shared/map-tiles';
 import { setupTestApp } from '../../test/app.ts';
 
 const t = await setupTestApp();
@@ -62,5 +63,22 @@ describe('GET timezone/', () => {
     expect(zones).not.toContain('Asia/Calcutta');
     expect([...zones].sort()).toEqual(zones);
     expect(zones.length).toBeGreaterThan(300);
+  });
+});
+
+describe('GET map/tiles/', () => {
+  it('tells the console, without a token, the default tile layer whose host the CSP allows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/map/tiles/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ url: DEFAULT_TILE_URL, attribution: DEFAULT_TILE_ATTRIBUTION });
+    expect(res.headers['content-security-policy']).toContain('https://tile.openstreetmap.org');
+  });
+
+  it('answers the configured TILE_URL and TILE_ATTRIBUTION, so a console never asks a host the CSP refuses', async () => {
+    const other = await setupTestApp({ TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', TILE_ATTRIBUTION: '© Example' });
+    const res = await other.app.inject({ method: 'GET', url: '/api/v1/map/tiles/' });
+    expect(res.json()).toEqual({ url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example' });
+    expect(res.headers['content-security-policy']).toContain('https://tiles.example.org');
+    expect(res.headers['content-security-policy']).not.toContain('tile.openstreetmap.org');
   });
 });

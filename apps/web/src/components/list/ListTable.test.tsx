@@ -103,6 +103,15 @@ describe('ListTable', () => {
     await waitFor(() => expect(screen.getByTestId('row-actions-1').closest('td')).toHaveAttribute('data-pinned', 'right'));
   });
 
+  it('pins the actions column on a wide screen too, so a wide table never scrolls them away', async () => {
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 80, 40));
+    renderWithProviders(
+      <ListTable records={rows} columns={columns} fetching={false} emptyText="" rowActions={() => [{ label: 'Details', onClick: () => {} }]} />,
+    );
+    expect(headers()).toEqual(['Name', 'Date', 'ID', '']);
+    await waitFor(() => expect(screen.getByTestId('row-actions-1').closest('td')).toHaveAttribute('data-pinned', 'right'));
+  });
+
   it('shows every column on a wide screen', () => {
     renderWithProviders(<ListTable records={rows} columns={columns} fetching={false} emptyText="" />);
     expect(headers()).toEqual(['Name', 'Date', 'ID']);

@@ -1,6 +1,6 @@
 // The table of every list: mantine-datatable with sorting mapped to the API's `ordering`
 // ('name', '-created'), a row actions menu, a loading overlay and the list's empty text. On a phone
-// (≤ 600 px) columns marked `hideOnPhone` are left out and the actions column is pinned to the right
+// (≤ 600 px) columns marked `hideOnPhone` are left out. The actions column is pinned to the right
 // edge, so a row's actions stay in reach however wide the other columns are.
 import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
@@ -39,6 +39,8 @@ type ListTableProps<T> = {
   idAccessor?: keyof T & string;
   /** Accessible name of a row's menu button; default 'Actions'. */
   rowLabel?: (record: T) => string;
+  /** A click on a row (outside its actions menu) opens the record, e.g. the dashboard's By Device rows. */
+  onRowClick?: (record: T) => void;
   testId?: string;
 };
 
@@ -76,6 +78,7 @@ export function ListTable<T>({
   rowActions,
   idAccessor = 'id' as keyof T & string,
   rowLabel,
+  onRowClick,
   testId = 'list-table',
 }: ListTableProps<T>) {
   const phone = usePhoneLayout();
@@ -138,12 +141,15 @@ export function ListTable<T>({
     // mantine-datatable keeps its empty state in the page and only fades it out; next to real rows
     // (or while loading) a screen reader would still read 'No X yet!'. Render it only when empty.
     ...(empty ? {} : { emptyState: <span hidden /> }),
-    pinLastColumn: phone && rowActions !== undefined,
+    // The actions column stays on screen whenever the table is wider than its card (a phone, or a wide list such as
+    // All Users beside the menu); pinned, it only gains a shadow once the table scrolls.
+    pinLastColumn: rowActions !== undefined,
     minHeight: empty || !records ? 200 : undefined,
     highlightOnHover: true,
     verticalSpacing: 'sm' as const,
     horizontalSpacing: phone ? ('xs' as const) : ('md' as const),
     withTableBorder: false,
+    ...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record) } : {}),
     'data-testid': testId,
   };
 

@@ -1,5 +1,5 @@
 // Server data of the device area: the query-key factory, the list and detail hooks, the mutations (each
-// invalidates the device keys), the serial-number lookup and the streamed CSV download with its progress.
+// invalidates the device keys) and the serial-number lookup. The CSV download is the shared CsvDownloadButton.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TDevice,
@@ -11,8 +11,7 @@ import type {
   TDeviceSaved,
 } from '@sc/shared/devices';
 import type { TPaginated } from '@sc/shared/list';
-import { ApiError, api, buildUrl, clientTimezone, clientTimezoneOffset, type DrfErrorBody } from '../../api/client.ts';
-import { getImpersonationToken, getToken } from '../../api/storage.ts';
+import { api } from '../../api/client.ts';
 
 /** `GET device/` parameters as the web sends them. */
 export type TDeviceQuery = Partial<Omit<TDeviceListQuery, 'format'>>;
@@ -73,46 +72,4 @@ export function useChangeDeviceLink() {
         : api.patch<TDeviceLinkSaved>(`organization/device/${change.linkId}/`, change.patch),
     onSuccess: invalidate,
   });
-}
-
-export type CsvProgress = { rows: number; total: number };
-
-/**
- * GET device/?format=csv, read as it streams so the console can show how many of `total` rows have arrived;
- * answers the file as a Blob. The rows are counted by line ends (no field holds a line break: the serial number
- * and names are one-line fields).
- */
-export async function downloadDevicesCsv(
-  params: TDeviceQuery,
-  total: number,
-  onProgress: (p: CsvProgress) => void,
-  signal?: AbortSignal,
-): Promise<Blob> {
-  const headers: Record<string, string> = {
-    Accept: 'text/csv',
-    Timezone: clientTimezone(),
-    'Timezone-Offset': String(clientTimezoneOffset()),
-  };
-  const token = getImpersonationToken() ?? getToken();
-  if (token) headers.Authorization = `Token ${token}`;
-  // One request for every row: no page or limit.
-  const query = { ...params, page: undefined, limit: undefined, format: 'csv' };
-  const response = await fetch(buildUrl('device/', query), { headers, signal });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({ detail: response.statusText }))) as DrfErrorBody;
-    throw new ApiError(response.status, body);
-  }
-  if (!response.body) return response.blob();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let lines = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    for (const byte of value) if (byte === 10) lines++;
-    // The first line is the header.
-    onProgress({ rows: Math.max(0, lines - 1), total });
-  }
-  return new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' });
 }

@@ -8,7 +8,7 @@ import { DEVICE_MESSAGES, type TDevice } from '@sc/shared/devices';
 import { MESSAGES } from '@sc/shared/validation';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useChangeDeviceLink } from '../devices.api.ts';
-import { OrganizationPicker } from './OrganizationPicker.tsx';
+import { OrganizationPicker } from '../../../components/OrganizationPicker.tsx';
 
 export type DeviceLinkMode = 'link' | 'transfer';
 
@@ -81,8 +81,9 @@ function DeviceLinkForm({ device, mode, onClose }: { device: TDevice; mode: Devi
         </Text>
         <OrganizationPicker
           value={organization}
-          excludeId={mode === 'transfer' ? device.organization : null}
+          excludeIds={mode === 'transfer' ? [device.organization] : []}
           error={fieldError}
+          testId="device-organization-picker"
           onChange={(id) => {
             setOrganization(id);
             setFieldError(undefined);

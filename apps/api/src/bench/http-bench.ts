@@ -1,0 +1,98 @@
+// HTTP benchmark of the statistics endpoints (issue 9 "Speed"): each endpoint is called by CLIENTS concurrent clients
+// through the whole app (authentication, scope, validation, queries, serialization) for REQUESTS requests after a
+// warm-up; req/s, p50 and p95 are printed. Targets at a million scans on PostgreSQL: p95 under 50 ms for the
+// dashboard and the 30-day leaderboard, under 150 ms for all time.
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { createSession } from '../modules/auth/sessions.service.ts';
+
+const CLIENTS = 10;
+const REQUESTS = 200;
+const WARM_UP = 10;
+
+type Endpoint = { name: string; url: string; as: 'ADMIN' | 'ORG_ADMIN' };
+
+export type HttpResult = { 'req/s': number; p50: number; p95: number; max: number };
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function benchStatistics(database: Database, config: Config): Promise<Record<string, HttpResult>> {
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  try {
+    const tokenOf = async (userType: 'ADMIN' | 'ORG_ADMIN') => {
+      const [user] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.userType, userType))
+        .orderBy(users.id)
+        .limit(1);
+      if (!user) throw new Error(`No ${userType} user to bench with.`);
+      return (await createSession({ config, database, now: () => new Date() }, { userId: user.id })).token;
+    };
+    const tokens = { ADMIN: await tokenOf('ADMIN'), ORG_ADMIN: await tokenOf('ORG_ADMIN') };
+    const now = new Date();
+    const last30 = `date_time_after=${isoDay(new Date(now.getTime() - 30 * 86_400_000))}&date_time_before=${isoDay(now)}`;
+    const years = `custom_range=2020-01-01,${isoDay(now)}`;
+    const endpoints: Endpoint[] = [
+      { name: 'dashboard tiles, all time (ADMIN)', url: '/api/v1/scan/dashboard/', as: 'ADMIN' },
+      { name: 'dashboard tiles, last 30 days (ADMIN)', url: `/api/v1/scan/dashboard/?${last30}`, as: 'ADMIN' },
+      { name: 'dashboard tiles, since 2020 (ADMIN)', url: `/api/v1/scan/dashboard/?${years}`, as: 'ADMIN' },
+      { name: 'dashboard tiles, all time (ORG_ADMIN)', url: '/api/v1/scan/dashboard/', as: 'ORG_ADMIN' },
+      { name: 'leaderboard, last 30 days', url: `/api/v1/organization/leaderboard/?${last30}`, as: 'ADMIN' },
+      { name: 'leaderboard, all time', url: '/api/v1/organization/leaderboard/', as: 'ADMIN' },
+      { name: 'leaderboard, since 2020', url: `/api/v1/organization/leaderboard/?${years}`, as: 'ADMIN' },
+      { name: 'by technician, last 30 days', url: `/api/v1/organization/technician-positive/?${last30}`, as: 'ADMIN' },
+      { name: 'by technician, all time', url: '/api/v1/organization/technician-positive/', as: 'ADMIN' },
+      { name: 'by device, last 30 days', url: `/api/v1/scan/device-positive/?${last30}`, as: 'ADMIN' },
+      { name: 'by device, all time', url: '/api/v1/scan/device-positive/', as: 'ADMIN' },
+      { name: 'chart, last 30 days', url: `/api/v1/scan/dashboard/chart/?${last30}`, as: 'ADMIN' },
+      { name: 'chart, all time (months)', url: '/api/v1/scan/dashboard/chart/', as: 'ADMIN' },
+      // The patient list (issue 8): the first page with its count, a 3-letter name search, and an ORG_ADMIN's.
+      { name: 'patients: page of 10, newest first (ADMIN)', url: '/api/v1/patient/?using_read_db=true', as: 'ADMIN' },
+      { name: "patients: search 'sha' (ADMIN)", url: '/api/v1/patient/?search=sha&using_read_db=true', as: 'ADMIN' },
+      { name: 'patients: last 30 days (ORG_ADMIN)', url: `/api/v1/patient/?${last30.replaceAll('date_time', 'created')}`, as: 'ORG_ADMIN' },
+    ];
+
+    const results: Record<string, HttpResult> = {};
+    for (const e of endpoints) {
+      const call = async () => {
+        const t0 = performance.now();
+        const res = await app.inject({
+          method: 'GET',
+          url: e.url,
+          headers: { authorization: `Token ${tokens[e.as]}`, timezone: 'Asia/Kolkata' },
+        });
+        if (res.statusCode !== 200) throw new Error(`${e.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        return performance.now() - t0;
+      };
+      for (let i = 0; i < WARM_UP; i++) await call();
+      const samples: number[] = [];
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (next < REQUESTS) {
+            next++;
+            samples.push(await call());
+          }
+        }),
+      );
+      const elapsed = performance.now() - started;
+      samples.sort((a, b) => a - b);
+      const at = (q: number) => Math.round((samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0) * 10) / 10;
+      results[e.name] = {
+        'req/s': Math.round((samples.length / elapsed) * 1000),
+        p50: at(0.5),
+        p95: at(0.95),
+        max: at(1),
+      };
+    }
+    return results;
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,50 @@
+// A Download CSV button for a streamed CSV (api/csv.ts): one request with the list's filters; while the rows arrive
+// the button shows how many of the expected `total` have come, then the file is saved under `filename`.
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { ApiError, errorMessage } from '../api/client.ts';
+import { csvProgressLabel, downloadCsv, saveBlob, type CsvProgress } from '../api/csv.ts';
+
+type QueryValue = string | number | boolean | undefined | null;
+
+type CsvDownloadButtonProps = {
+  /** API path, such as 'scan/' or 'scan/12/'. */
+  path: string;
+  query: Record<string, QueryValue>;
+  /** The rows the file will hold (the list's count; 1 for one record). */
+  total: number;
+  filename: string;
+  testId?: string;
+  label?: string;
+} & Pick<ButtonProps, 'size' | 'variant'>;
+
+export function CsvDownloadButton({ path, query, total, filename, testId, label = 'Download CSV', size, variant = 'default' }: CsvDownloadButtonProps) {
+  const [progress, setProgress] = useState<CsvProgress | null>(null);
+
+  const download = async () => {
+    setProgress({ rows: 0, total });
+    try {
+      saveBlob(await downloadCsv(path, query, total, setProgress), filename);
+    } catch (error) {
+      // A signed-out session is handled by the shell's dialog.
+      if (!(error instanceof ApiError && error.status === 401)) notifications.show({ color: 'red', message: errorMessage(error) });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      leftSection={<IconDownload size={16} />}
+      onClick={() => void download()}
+      disabled={progress !== null}
+      data-testid={testId}
+    >
+      {progress ? csvProgressLabel(progress) : label}
+    </Button>
+  );
+}
