@@ -213,7 +213,7 @@ export async function firstStatsDay(db: Db, scope: Scope): Promise<string | null
  * `(key…, scans, positives)` per key over the period: the daily table's whole days plus the raw edges, grouped.
  * Only keys with at least one scan in the period.
  */
-function groupedSource(
+export function groupedSource(
   window: StatsWindow,
   scope: Scope,
   daily: {
@@ -283,9 +283,9 @@ export const technicianOrderingFields = {
 };
 export const technicianTieBreaker = sql`ROW(agg.technician_id, coalesce(agg.organization_id, 0))`;
 
-type ListArgs = { search?: string; orderBy: SQL[]; page: Pick<PageParams, 'limit' | 'offset'> };
+export type ListArgs = { search?: string; orderBy: SQL[]; page: Pick<PageParams, 'limit' | 'offset'> };
 
-async function pageWithCount<T>(
+export async function pageWithCount<T>(
   db: Db,
   withAgg: SQL,
   select: SQL,
