@@ -35,6 +35,8 @@ export const scanStatsTechnicianDaily = pgTable(
   (t) => [
     unique('scan_stats_technician_daily_key').on(t.day, t.technicianId, t.organizationId).nullsNotDistinct(),
     index('scan_stats_technician_daily_org_idx').on(t.organizationId, t.day),
+    // One technician's days (the re-certification modal's summary, GET scan/technician-summary/).
+    index('scan_stats_technician_daily_tech_idx').on(t.technicianId, t.day),
   ],
 );
 
