@@ -36,6 +36,11 @@ export const cervicalExams = pgTable(
     reviewerTwoStatus: text('reviewer_two_status', { enum: REVIEWER_STATUSES })
       .notNull()
       .default('NOT_REVIEWED'),
+    /** Beyond the spec: an ADMIN's third, final read of an exam whose two reviewers disagree. */
+    finalStatus: text('final_status', { enum: REVIEW_STATUSES }),
+    adjudicatedById: integer('adjudicated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    adjudicatedAt: timestamp('adjudicated_at', { withTimezone: true }),
+    adjudicationNote: text('adjudication_note'),
     ...createdModified(),
     ...byUser(),
   },
