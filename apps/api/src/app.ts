@@ -39,6 +39,7 @@ import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
+import { licenceRoutes } from './modules/licences/licences.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(patientRoutes);
       await api.register(scanRoutes);
       await api.register(replayRoutes);
+      await api.register(licenceRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
