@@ -6,6 +6,7 @@ import {
   ASSESSMENT_RESULTS,
   BREAST_TYPES,
   PATIENT_MAX_AGE,
+  RECERT_EXPIRY_DAYS_BEFORE,
   SCAN_ID_PREFIX,
   SCAN_TYPES,
 } from './constants.ts';
@@ -794,3 +795,63 @@ export const SCAN_CSV_COLUMNS = [
 /** Notes in the CSV: commas replaced (part 2 §9), line breaks flattened. */
 export const csvNotes = (message: string | null | undefined): string =>
   (message ?? '').replace(/,/g, ' ').replace(/\r\n|\r|\n/g, ' ');
+
+// ---- Technician scan summary and re-certification (part 2 §2.10, §2.11, §3, §7; part 3 §7) -----------------------
+
+/**
+ * Who opens the re-certification page and its technician modal (part 1 §6, Users dropdown "Re-Certify"), and who
+ * reads `GET scan/technician-summary/`. The re-certify call itself is `canReCertify` (user-permissions.ts).
+ */
+export const RECERTIFICATION_ROLES: readonly TUserType[] = ['SUB_ADMIN', 'MANAGER', 'ADMIN', 'DISTRIBUTOR_ADMIN'];
+export const canOpenReCertification = (role: TUserType): boolean => RECERTIFICATION_ROLES.includes(role);
+
+const REQUIRED_MESSAGE = 'This field is required.';
+
+/**
+ * `GET scan/technician-summary/?technician=&date_time_after=&date_time_before=`: the SCAN-type scans of one
+ * technician (a user of SCAN_TECHNICIAN_TYPES in the caller's scope, else 404) within the period, counting only
+ * scans of organizations in the caller's scope. The console sends the re-certification window
+ * (`technicianScanWindow`).
+ */
+export const ZTechnicianSummaryQuery = z.object({
+  technician: z
+    .union([z.string(), z.number()], {
+      error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : INTEGER_MESSAGE),
+    })
+    .pipe(idParam('technician')),
+  date_time_after: ZPeriodQuery.shape.date_time_after,
+  date_time_before: ZPeriodQuery.shape.date_time_before,
+  using_read_db: ZBoolParam.optional(),
+});
+export type TTechnicianSummaryQuery = z.infer<typeof ZTechnicianSummaryQuery>;
+
+/** Part 2 §3 "Technician scan summary". Positivity: one decimal, 0 without scans. */
+export const ZTechnicianSummary = z.object({
+  scans_in_data_range_count: z.number().int(),
+  positive_scans_in_data_range_count: z.number().int(),
+  positivity_rate_in_data_range_count: z.number(),
+  /** The latest SCAN-type scan time in the period (ISO 8601), null without scans. */
+  most_recent_scan_date: z.string().nullable(),
+});
+export type TTechnicianSummary = z.infer<typeof ZTechnicianSummary>;
+
+/** YYYY-MM-DD plus or minus whole days (calendar arithmetic in UTC, so no zone can move the date). */
+export function addIsoDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/**
+ * The re-certification window of a technician (part 2 §2.11, §4, §7): from RECERT_EXPIRY_DAYS_BEFORE days before the
+ * certificate's expiry through `today`; the summary, the map and the scan list of the modal all read it. Without an
+ * expiry date there is no window (all time).
+ */
+export function technicianScanWindow(
+  expiry: string | null,
+  today: string,
+): { date_time_after: string; date_time_before: string } | null {
+  if (!expiry) return null;
+  const after = addIsoDays(expiry, -RECERT_EXPIRY_DAYS_BEFORE);
+  // A window that would start after today (a certificate far from expiry) is today alone.
+  return { date_time_after: after <= today ? after : today, date_time_before: today };
+}

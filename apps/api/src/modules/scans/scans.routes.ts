@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TUserType } from '@sc/shared/roles';
 import {
+  RECERTIFICATION_ROLES,
   REPORT_LOG_ROLES,
   SCAN_CSV_FILENAME,
   SCAN_LIST_ROLES,
@@ -27,6 +28,8 @@ import {
   ZScanSensorList,
   ZScanTransferInput,
   ZScanUpload,
+  ZTechnicianSummary,
+  ZTechnicianSummaryQuery,
 } from '@sc/shared/scans';
 import { requestMeta, requireActor, requireRole } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
@@ -49,6 +52,7 @@ import {
   transferScan,
 } from './scan-list.service.ts';
 import { uploadScan } from './scan-uploads.service.ts';
+import { getTechnicianSummary } from './technician-summary.service.ts';
 
 export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(scanConsoleRoutes);
@@ -246,6 +250,28 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listReportLog(app.ctx, requireRole(request, REPORT_LOG_ROLES), request.query, listRequest(request)),
+  );
+
+  app.get(
+    '/scan/technician-summary/',
+    {
+      preValidation: guard(RECERTIFICATION_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "One technician's SCAN-type scans, positives, positivity and latest scan in the period (the re-certification modal; technician in scope, else 404)",
+        querystring: ZTechnicianSummaryQuery,
+        response: { 200: ZTechnicianSummary },
+      },
+    },
+    async (request) =>
+      getTechnicianSummary(
+        app.ctx,
+        requireRole(request, RECERTIFICATION_ROLES),
+        request.query,
+        request.headers.timezone,
+      ),
   );
 
   app.get(
