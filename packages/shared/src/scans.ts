@@ -758,6 +758,7 @@ export const ZReportLogRow = z.object({
   user_type: z.string().nullable(),
   created: z.string(),
 });
+export type TReportLogRow = z.infer<typeof ZReportLogRow>;
 export const ZReportLogList = paginated(ZReportLogRow);
 
 // ---- CSV (part 2 §9) ---------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import {
 } from '@sc/shared/scans';
 import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
+import { reportLogs, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
@@ -452,6 +453,10 @@ export async function listReportLog(
       ? or(
           ilike(q.reportLogColumns.api, containsPattern(term)),
           sql`${q.reportLogUserSearch} ilike ${containsPattern(term)}`,
+          // 'Search by name, mobile no, serial no' (part 3): the user's mobile, and any value of the download's query
+          // (a device or sensor serial number, a search term), not its parameter names.
+          ilike(users.mobile, containsPattern(term)),
+          sql`EXISTS (SELECT 1 FROM jsonb_each_text(${reportLogs.apiQp}) AS qp(k, v) WHERE qp.v ILIKE ${containsPattern(term)})`,
         )
       : undefined,
   );
