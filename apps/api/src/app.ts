@@ -36,6 +36,7 @@ import { geocodeRoutes } from './modules/lookups/geocode.routes.ts';
 import { languageRoutes } from './modules/languages/languages.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { orcaRoutes } from './modules/orca/orca.routes.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
 import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(deviceRoutes);
       await api.register(deviceSessionRoutes);
       await api.register(patientRoutes);
+      await api.register(orcaRoutes);
       await api.register(scanRoutes);
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
