@@ -37,6 +37,7 @@ import { detectFileKind, readImageDimensions } from '../../services/storage/snif
 import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/storage-key.ts';
 import type { Storage } from '../../services/storage/storage.ts';
 import { findLazyScanFile } from '../scan-files/scan-files.service.ts';
+import { findLazyOrcaFile } from '../orca/orca-files.ts';
 import { findFileByPath, insertFile, insertFileIfAbsent, setFileOrganization, type FileRow } from './files.queries.ts';
 
 export type FilesContext = Pick<AppContext, 'database' | 'now'> & {
@@ -179,7 +180,7 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
  */
 async function materializeLazyFile(ctx: FilesContext, actor: Actor, path: string): Promise<FileRow | null> {
   const { db } = ctx.database;
-  const lazy = await findLazyScanFile(ctx, db, path);
+  const lazy = (await findLazyScanFile(ctx, db, path)) ?? (await findLazyOrcaFile(ctx, db, path));
   if (!lazy || !(await canRead(db, actor, lazy))) return null;
   const data = await lazy.build();
   await ctx.storage.put(path, data, lazy.contentType);
