@@ -28,6 +28,7 @@ import { trainingReportRoutes } from './modules/users/training-reports.routes.ts
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { organizationReferenceRoutes } from './modules/organizations/organization-references.routes.ts';
 import { organizationWebhookRoutes } from './modules/organizations/organization-webhooks.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -38,9 +39,11 @@ import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { orcaRoutes } from './modules/orca/orca.routes.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
+import { cervicalRoutes } from './modules/cervical/cervical.routes.ts';
 import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
+import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -136,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(trainingReportRoutes);
       await api.register(lookupRoutes);
       await api.register(dashboardRoutes);
+      await api.register(reportRoutes);
       await api.register(organizationRoutes);
       await api.register(organizationReferenceRoutes);
       await api.register(organizationWebhookRoutes);
@@ -147,8 +151,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(patientRoutes);
       await api.register(orcaRoutes);
       await api.register(scanRoutes);
+      await api.register(cervicalRoutes);
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
+      await api.register(examUploadRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
