@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReportLogList } from '../components/ReportLogList.tsx';
 
 export function ReportLogPage() {
-  return <PageHeader title={menuLabel('report-log')} />;
+  return <ReportLogList title={menuLabel('report-log')} />;
 }
