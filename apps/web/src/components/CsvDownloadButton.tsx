@@ -18,9 +18,21 @@ type CsvDownloadButtonProps = {
   filename: string;
   testId?: string;
   label?: string;
+  /** Part 3 §5: disabled while the list is empty (and always while a download runs). */
+  disabled?: boolean;
 } & Pick<ButtonProps, 'size' | 'variant'>;
 
-export function CsvDownloadButton({ path, query, total, filename, testId, label = 'Download CSV', size, variant = 'default' }: CsvDownloadButtonProps) {
+export function CsvDownloadButton({
+  path,
+  query,
+  total,
+  filename,
+  testId,
+  label = 'Download CSV',
+  size,
+  variant = 'default',
+  disabled = false,
+}: CsvDownloadButtonProps) {
   const [progress, setProgress] = useState<CsvProgress | null>(null);
 
   const download = async () => {
@@ -41,7 +53,7 @@ export function CsvDownloadButton({ path, query, total, filename, testId, label 
       size={size}
       leftSection={<IconDownload size={16} />}
       onClick={() => void download()}
-      disabled={progress !== null}
+      disabled={disabled || progress !== null}
       data-testid={testId}
     >
       {progress ? csvProgressLabel(progress) : label}
