@@ -49,7 +49,7 @@ import { DeviceFormDialog, type DeviceFormView } from '../../devices/components/
 import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
 import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
 import { ScanMapView } from '../map/ScanMapView.tsx';
-import { useDeleteScan, useScans, useScansByIds } from '../scans.api.ts';
+import { useDeleteScan, useScans, useScansByIds, type TScanFilterQuery } from '../scans.api.ts';
 import { ZScanListParams, countActiveFilters, toScanFilterQuery, toScanQuery, type TScanListState } from '../scanListParams.ts';
 import { ScanFilterPanel } from './ScanFilterPanel.tsx';
 import { ScanListModal } from './ScanListModal.tsx';
@@ -66,8 +66,13 @@ export type ScanListProps = {
   organizationId?: number;
   /** Re-certification: that technician's scans, no technician filter. */
   technicianId?: number;
-  /** Inside re-certification: the replay link carries re-certify=true. */
+  /**
+   * Inside re-certification: the replay link carries re-certify=true, and training and practice scans show their
+   * review (Unreviewed, Correct or Incorrect, part 2 §4) in the Assessment column.
+   */
   recertify?: boolean;
+  /** Filters this list always applies (re-certification: scan type, replay, period); no search, tabs or panel. */
+  fixedQuery?: TScanFilterQuery;
   /** A map marker or cluster: exactly these scans (POST scan/ids/). */
   ids?: readonly number[];
   /** The duplicates modal: the original scan and its duplicates. */
@@ -97,6 +102,7 @@ export function ScanList({
   organizationId,
   technicianId,
   recertify = false,
+  fixedQuery,
   ids,
   parentScanId,
   prefix,
@@ -106,15 +112,16 @@ export function ScanList({
   const user = useSessionUser();
   const role: TUserType = user.user_type;
   const { params, setParams } = useListParams(ZScanListParams, LIST_DEFAULTS, { prefix });
-  const fixedSet = ids !== undefined || parentScanId !== undefined;
+  const fixedSet = ids !== undefined || parentScanId !== undefined || fixedQuery !== undefined;
   const mayFilterAssigned = canFilterAssigned(role) && organizationId === undefined && !fixedSet;
   const mayFilterDuplicates = canSeeDuplicates(role) && !fixedSet;
   const apiQuery = useMemo(
     () => ({
       ...toScanQuery(params, { organizationId, technicianId, mayFilterAssigned, mayFilterDuplicates }),
       ...(parentScanId === undefined ? {} : { parent_scan_id: parentScanId }),
+      ...fixedQuery,
     }),
-    [params, organizationId, technicianId, mayFilterAssigned, mayFilterDuplicates, parentScanId],
+    [params, organizationId, technicianId, mayFilterAssigned, mayFilterDuplicates, parentScanId, fixedQuery],
   );
   const view = mapOnly ? 'map' : withMapToggle ? params.view : 'list';
   const byFilters = useScans(apiQuery, ids === undefined && view === 'list');
@@ -268,6 +275,14 @@ export function ScanList({
       hideOnPhone: true,
       render: (scan) => {
         if (scan.scan_type !== 'TRAINING' && scan.scan_type !== 'PRACTICE') return <Text size="sm" c="dimmed">—</Text>;
+        if (recertify && scan.review) {
+          const color = scan.review === 'Correct' ? 'teal' : scan.review === 'Incorrect' ? 'red' : 'gray';
+          return (
+            <Badge variant="light" color={color} c={`${color}.9`} data-testid={`scan-review-${scan.id}`}>
+              {scan.review}
+            </Badge>
+          );
+        }
         if (scan.scan_files_path.assessment_files.length === 0) {
           return (
             <Badge variant="light" color="gray" data-testid={`scan-unreviewed-${scan.id}`}>
