@@ -129,6 +129,15 @@ export function useCertifyUser() {
   });
 }
 
+/** POST organization/user/{id}/re-certify/ with an empty body: a new year of certification from today. */
+export function useReCertifyUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: number) => api.post<TUserSaved>(`organization/user/${id}/re-certify/`, {}),
+    onSuccess: invalidate,
+  });
+}
+
 /** POST user/organizations/ — one more organization for a manager. */
 export function useAddOrganizationLink() {
   const invalidate = useInvalidateUsers();
