@@ -28,6 +28,10 @@ type OrganizationPickerProps = {
   disabled?: boolean;
   readOnly?: boolean;
   testId?: string;
+  /** Choices read per search (the re-certification filter reads 5, part 2 §7). */
+  limit?: number;
+  /** False inside a popover, so a click on a choice is not a click outside it. */
+  withinPortal?: boolean;
 };
 
 type Option = { value: string; label: string };
@@ -46,6 +50,8 @@ export function OrganizationPicker({
   disabled,
   readOnly,
   testId = 'organization-picker',
+  limit = 10,
+  withinPortal = true,
 }: OrganizationPickerProps) {
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
@@ -55,7 +61,7 @@ export function OrganizationPicker({
   const term = typed === '' || search === shownLabel ? '' : typed;
   const [debounced] = useDebouncedValue(term, AUTOCOMPLETE_DEBOUNCE_MS);
   const searching = debounced.length >= AUTOCOMPLETE_MIN_CHARS && term !== '';
-  const params = { search: debounced, limit: 10, ordering: 'name' };
+  const params = { search: debounced, limit, ordering: 'name' };
   // Under the organization keys, so a saved organization refreshes the choices too.
   const candidates = useQuery({
     queryKey: ['organization', 'list', params],
@@ -104,7 +110,7 @@ export function OrganizationPicker({
         );
       }}
       error={error}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal }}
       data-testid={testId}
     />
   );
