@@ -32,6 +32,9 @@ export const ORCA_MESSAGES = {
   findingTitle: 'ORCA Finding',
 } as const;
 
+/** File errors in the exam views show in red for this long (part 3 §8, §9: file errors 3 s). */
+export const ORCA_FILE_ERROR_MS = 3000;
+
 /** The finding modal's accordion (part 3 §2), in this order; each exam section lists the findings of its kind. */
 export const ORCA_SECTIONS = [
   { key: 'case_history', label: 'Case History' },

@@ -1,6 +1,7 @@
+// Route `orca` (part 3 §2): the ORCA exam list, titled as its menu entry (docs/decisions.md, "Labels").
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { OrcaList } from '../components/OrcaList.tsx';
 
 export function OrcaListPage() {
-  return <PageHeader title={menuLabel('orca')} />;
+  return <OrcaList title={menuLabel('orca')} />;
 }

@@ -1,0 +1,246 @@
+// The ORCA exam list (part 3 §2 "ORCA exam list"; issue 10): debounced search, the three time tabs, the filter panel
+// with its badge, the `device` link parameter, the columns with the licence code, Details always and Summary (the
+// finding modal) and Report only when the exam has a report file, both empty states and the streamed orca-scan CSV.
+// Embeddable in an organization page (organizationId: that organization's exams, no organization column).
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Text, UnstyledButton } from '@mantine/core';
+import { IconClipboardList, IconEye, IconFileText } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TUserType } from '@sc/shared/roles';
+import {
+  ORCA_CSV_FILENAME,
+  ORCA_DEFAULT_ORDERING,
+  ORCA_MESSAGES,
+  orcaRowActions,
+  type TOrcaRow,
+} from '@sc/shared/orca';
+import { showsOrganizationColumn } from '@sc/shared/scans';
+import { ApiError, errorMessage } from '../../../api/client.ts';
+import { useSessionUser } from '../../../app/SessionUserContext.tsx';
+import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
+import { ListDate } from '../../../components/list/ListDate.tsx';
+import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
+import { SearchInput } from '../../../components/list/SearchInput.tsx';
+import { useListParams } from '../../../components/list/useListParams.ts';
+import { useOrcaList } from '../orca.api.ts';
+import { ZOrcaListParams, countOrcaFilters, toOrcaQuery, type TOrcaListState } from '../orcaListParams.ts';
+import { OrcaDetailDialog, type OrcaDetailView } from './OrcaDetailDialog.tsx';
+import { OrcaFilterPanel } from './OrcaFilterPanel.tsx';
+import { OrcaFindingDialog } from './OrcaFindingDialog.tsx';
+
+const LIST_DEFAULTS: Partial<TOrcaListState> = { ordering: ORCA_DEFAULT_ORDERING };
+
+const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
+  p ? `${p.first_name} ${p.last_name}`.trim() : '';
+
+export function OrcaList({
+  embedded = false,
+  title = 'ORCA Exams',
+  organizationId,
+}: {
+  embedded?: boolean;
+  title?: string;
+  organizationId?: number;
+}) {
+  const role: TUserType = useSessionUser().user_type;
+  const { params, setParams } = useListParams(ZOrcaListParams, LIST_DEFAULTS);
+  const apiQuery = useMemo(() => toOrcaQuery(params, organizationId), [params, organizationId]);
+  const query = useOrcaList(apiQuery);
+  const [detail, setDetail] = useState<OrcaDetailView | null>(null);
+  const [findingOf, setFindingOf] = useState<number | null>(null);
+
+  const hasFilters = params.search !== '' || params.period !== 'today' || countOrcaFilters(params) > 0;
+  const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
+  const count = query.data?.count ?? 0;
+
+  const rowActions = (exam: TOrcaRow): RowAction[] =>
+    orcaRowActions(exam).map((action) => {
+      switch (action) {
+        case 'details':
+          return {
+            label: 'Details',
+            icon: <IconEye size={16} />,
+            onClick: () => setDetail({ id: exam.id, mode: 'detail' }),
+          };
+        case 'summary':
+          return {
+            label: 'Summary',
+            icon: <IconClipboardList size={16} />,
+            onClick: () => setFindingOf(exam.id),
+          };
+        case 'report':
+          return {
+            label: 'Report',
+            icon: <IconFileText size={16} />,
+            onClick: () => setDetail({ id: exam.id, mode: 'report' }),
+          };
+      }
+    });
+
+  const cellButton = (label: string, onClick: () => void, testId: string) => (
+    <UnstyledButton
+      onClick={onClick}
+      data-testid={testId}
+      style={{
+        textDecoration: 'underline dotted',
+        fontSize: 'var(--mantine-font-size-sm)',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {label}
+    </UnstyledButton>
+  );
+
+  const columns: ListColumn<TOrcaRow>[] = [
+    {
+      accessor: 'id',
+      title: 'ID',
+      sortable: true,
+      hideOnPhone: true,
+      render: (exam) =>
+        cellButton(String(exam.id), () => setDetail({ id: exam.id, mode: 'detail' }), `orca-id-${exam.id}`),
+    },
+    {
+      accessor: 'first_name',
+      title: 'Patient Name',
+      sortable: true,
+      render: (exam) =>
+        cellButton(
+          fullName(exam.patient_data) || '—',
+          () => setDetail({ id: exam.id, mode: 'detail' }),
+          `orca-patient-${exam.id}`,
+        ),
+    },
+    {
+      accessor: 'mobile',
+      title: 'Mobile',
+      hideOnPhone: true,
+      render: (exam) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {exam.patient_data?.mobile ?? '—'}
+        </Text>
+      ),
+    },
+    ...(withOrganization
+      ? [
+          {
+            accessor: 'organization_name',
+            title: 'Organization',
+            sortable: true,
+            hideOnPhone: true,
+            render: (exam: TOrcaRow) =>
+              exam.organization_data ? (
+                <Anchor component={Link} to={`/organization/${exam.organization_data.id}`} size="sm">
+                  {exam.organization_data.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Unassigned
+                </Text>
+              ),
+          } satisfies ListColumn<TOrcaRow>,
+        ]
+      : []),
+    {
+      accessor: 'technician_name',
+      title: 'Technician',
+      sortable: true,
+      hideOnPhone: true,
+      render: (exam) => fullName(exam.technician_data) || '—',
+    },
+    {
+      accessor: 'licence_code',
+      title: 'Licence code',
+      sortable: true,
+      render: (exam) => (
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {exam.licence_code ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'date_time',
+      title: 'Scan Time',
+      sortable: true,
+      render: (exam) => <ListDate value={exam.date_time} />,
+    },
+    {
+      accessor: 'created',
+      title: 'Synced On',
+      sortable: true,
+      hideOnPhone: true,
+      render: (exam) => <ListDate value={exam.created} />,
+    },
+  ];
+
+  const { page: _page, limit: _limit, ordering: _ordering, ...csvQuery } = apiQuery;
+
+  return (
+    <>
+      <ListPage
+        title={title}
+        embedded={embedded}
+        testId="orca-list"
+        actions={
+          <CsvDownloadButton
+            path="orca/"
+            query={csvQuery}
+            total={count}
+            filename={ORCA_CSV_FILENAME}
+            disabled={count === 0}
+            testId="orca-csv"
+          />
+        }
+        filters={
+          <>
+            <SearchInput
+              placeholder="Search by name, mobile no"
+              value={params.search}
+              onChange={(search) => setParams({ search })}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <OrcaFilterPanel key={params.device ?? ''} state={params} onChange={setParams} />
+          </>
+        }
+        period={
+          <PeriodTabs
+            value={params.period}
+            range={{ from: params.from, to: params.to }}
+            onChange={(period, range) => setParams({ period, ...range })}
+          />
+        }
+        footer={
+          <ListFooter
+            page={params.page}
+            limit={params.limit}
+            total={count}
+            onPageChange={(page) => setParams({ page })}
+            onLimitChange={(limit) => setParams({ limit })}
+          />
+        }
+      >
+        {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
+          <Alert color="red" variant="light" m="md" data-testid="orca-list-error">
+            {errorMessage(query.error)}
+          </Alert>
+        )}
+        <ListTable
+          records={query.data?.results}
+          columns={columns}
+          fetching={query.isFetching}
+          emptyText={hasFilters ? ORCA_MESSAGES.emptyFiltered : ORCA_MESSAGES.emptyNoFilters}
+          ordering={params.ordering}
+          onOrderingChange={(ordering) => setParams({ ordering })}
+          rowActions={rowActions}
+          rowLabel={(exam) => `Actions for ORCA exam ${exam.id}`}
+          testId="orca-table"
+        />
+      </ListPage>
+      <OrcaDetailDialog view={detail} onClose={() => setDetail(null)} />
+      <OrcaFindingDialog examId={findingOf} onClose={() => setFindingOf(null)} />
+    </>
+  );
+}
