@@ -11,6 +11,7 @@ import { formatPositivity } from '@sc/shared/dashboard';
 import { canDevice } from '@sc/shared/devices';
 import type { TOrganization } from '@sc/shared/organizations';
 import { canPatient } from '@sc/shared/patients';
+import { canListOrca } from '@sc/shared/orca';
 import { canListScans } from '@sc/shared/scans';
 import type { TUserType } from '@sc/shared/roles';
 import { canUser } from '@sc/shared/user-permissions';
@@ -21,6 +22,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { OrganizationList } from '../components/OrganizationList.tsx';
 import { DeviceList } from '../../devices/components/DeviceList.tsx';
 import { ScanList } from '../../scans/components/ScanList.tsx';
+import { OrcaList } from '../../orca/components/OrcaList.tsx';
 import { PatientList } from '../../patients/components/PatientList.tsx';
 import { UserList } from '../../users/components/UserList.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
@@ -77,7 +79,12 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
   },
   // Labels as the menu spells them (docs/decisions.md, "Labels"); keys keep the spec's spelling.
   { key: 'cervaical', label: 'Cervical Exams', render: placeholder('Cervical Exams') },
-  { key: 'orca', label: 'ORCA Exams', render: placeholder('ORCA Exams') },
+  {
+    key: 'orca',
+    label: 'ORCA Exams',
+    visible: (role) => canListOrca(role),
+    render: (org) => <OrcaList embedded organizationId={org.id} />,
+  },
 ];
 
 export function visibleTabs(role: TUserType, organization: TOrganization): OrganizationTab[] {
