@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PATIENT_ORDERING_FIELDS } from '@sc/shared/patients';
 import type { DbOrTx } from '../../db/client.ts';
+import { countFromTotals } from '../../db/list-counts.ts';
 import {
   cervicalExams,
   orcaExams,
@@ -131,11 +132,20 @@ export async function listPatients(
   page: Pick<PageParams, 'limit' | 'offset'>,
 ): Promise<{ rows: PatientForPresentation[]; count: number }> {
   const where = listWhere(scope, filters);
-  const [rows, [total]] = await Promise.all([
+  // Without a search, gender, technician or period the count is the sum of the per-organization totals.
+  const fromTotals =
+    !filters.search?.trim() &&
+    filters.technicianId === undefined &&
+    filters.gender === undefined &&
+    filters.created.from === undefined &&
+    filters.created.to === undefined;
+  const [rows, total] = await Promise.all([
     patientsForPresentation(db).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
-    db.select({ count: count() }).from(patients).where(where),
+    fromTotals
+      ? countFromTotals(db, 'patients', scope, filters.organizationId, filters.assigned)
+      : db.select({ count: count() }).from(patients).where(where).then(([r]) => r?.count ?? 0),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 /** One patient in the caller's scope (undefined outside it or missing). */

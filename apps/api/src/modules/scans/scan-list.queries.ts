@@ -21,6 +21,7 @@ import type { ScanFilesPath } from '../../db/schema/scans.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { containsPattern } from '../../http/search.ts';
+import { countFromTotals } from '../../db/list-counts.ts';
 
 /** The filters of `GET scan/` after validation and the role checks. */
 export type ScanFilters = {
@@ -191,7 +192,17 @@ export async function listScanRows(
     .offset(offset);
 }
 
+/** Filters that `list_counts` (migration 0009) answers: the scope, the organization and assigned/unassigned. */
+const COUNTABLE_FROM_TOTALS: ReadonlySet<keyof ScanFilters> = new Set(['range', 'organizationId', 'hasOrganization']);
+
+/** Whether the count is the sum of per-organization totals: no period and no filter but the organization's. */
+export function countsFromTotals(f: ScanFilters): boolean {
+  if (f.range.from !== undefined || f.range.to !== undefined) return false;
+  return (Object.keys(f) as (keyof ScanFilters)[]).every((k) => f[k] === undefined || COUNTABLE_FROM_TOTALS.has(k));
+}
+
 export async function countScans(db: Db, scope: Scope, f: ScanFilters): Promise<number> {
+  if (countsFromTotals(f)) return countFromTotals(db, 'scans', scope, f.organizationId, f.hasOrganization);
   const [row] = await db.select({ count: count() }).from(scans).where(scanConditions(scope, f));
   return row?.count ?? 0;
 }
