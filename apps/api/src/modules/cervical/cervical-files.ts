@@ -1,0 +1,148 @@
+// Demo cervical files made on first read (like modules/scan-files): the files service asks here when
+// `GET file/?path=` names a path without a files row. A photo or video must be a document row of an exam; a report
+// or consent form must be listed in its exam's file_path. The file belongs to the exam's organization, uploaded by
+// its technician; the files service checks the caller may read it before anything is built.
+import { eq, sql } from 'drizzle-orm';
+import { REVIEWER_STATUS_LABELS } from '@sc/shared/cervical';
+import type { Db } from '../../db/client.ts';
+import { cervicalDocuments, cervicalExams, organizations, patients, users } from '../../db/schema/index.ts';
+import { loadBranding } from '../../services/pdf/branding.ts';
+import { formatDateTime } from '../../services/pdf/format.ts';
+import { ReportDocument, readReport } from '../../services/pdf/report-document.ts';
+import type { LazyFile, LazyFileContext } from '../scan-files/scan-files.service.ts';
+import { buildCervicalPhoto, buildCervicalVideo } from './cervical-media.ts';
+
+const DOCUMENT_PATH = /^documents\/cervical\/[1-9][0-9]{0,9}\/[A-Za-z0-9_-]{1,60}\.(jpg|mp4)$/;
+const EXAM_FILE_PATH = /^reports\/cervical\/(cervical|consent)_([1-9][0-9]{0,9})\.pdf$/;
+
+export const CERVICAL_CONSENT_TEXT = [
+  'I agree to a cervical screening examination with a handheld device, including photographs and short videos of ' +
+    'the cervix, and to the secure storage of my results.',
+  'I understand that this examination is a screening, not a diagnosis, and that I may be referred for further tests.',
+];
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The demo cervical file at `path`, or null when no exam lists such a file. */
+export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: string): Promise<LazyFile | null> {
+  if (DOCUMENT_PATH.test(path)) {
+    const [doc] = await db
+      .select({
+        id: cervicalDocuments.id,
+        type: cervicalDocuments.documentType,
+        symptomTag: cervicalDocuments.symptomTag,
+        organizationId: cervicalExams.organizationId,
+        technicianId: cervicalExams.technicianId,
+      })
+      .from(cervicalDocuments)
+      .innerJoin(cervicalExams, eq(cervicalExams.id, cervicalDocuments.examId))
+      .where(eq(cervicalDocuments.path, path))
+      .limit(1);
+    if (!doc) return null;
+    const video = doc.type === 'VIDEO';
+    if (video !== path.endsWith('.mp4')) return null;
+    return {
+      folder: 'documents',
+      organizationId: doc.organizationId,
+      userId: doc.technicianId,
+      contentType: video ? 'video/mp4' : 'image/jpeg',
+      build: async () =>
+        video ? buildCervicalVideo(doc.id, doc.symptomTag) : buildCervicalPhoto(doc.id, doc.symptomTag),
+    };
+  }
+  const match = EXAM_FILE_PATH.exec(path);
+  if (!match) return null;
+  const kind = match[1] === 'consent' ? 'consent_form' : 'reports';
+  const facts = await examFacts(db, Number(match[2]));
+  if (!facts) return null;
+  const listed = facts.exam.filePath[kind] ?? [];
+  if (!listed.some((f) => f.path === path)) return null;
+  return {
+    folder: 'reports',
+    organizationId: facts.exam.organizationId,
+    userId: facts.exam.technicianId,
+    contentType: 'application/pdf',
+    build: () => buildExamPdf(ctx, facts, kind),
+  };
+}
+
+async function examFacts(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      exam: cervicalExams,
+      patient: patients,
+      technician: sql<string | null>`(${users.firstName} || ' ' || ${users.lastName})`,
+      organization: organizations,
+    })
+    .from(cervicalExams)
+    .leftJoin(patients, eq(patients.id, cervicalExams.patientId))
+    .leftJoin(users, eq(users.id, cervicalExams.technicianId))
+    .leftJoin(organizations, eq(organizations.id, cervicalExams.organizationId))
+    .where(eq(cervicalExams.id, id))
+    .limit(1);
+  return row ?? null;
+}
+type ExamFacts = NonNullable<Awaited<ReturnType<typeof examFacts>>>;
+
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+async function buildExamPdf(ctx: LazyFileContext, f: ExamFacts, kind: 'reports' | 'consent_form'): Promise<Buffer> {
+  const log = ctx.services?.log ?? quiet;
+  const branding = f.organization ? await loadBranding(ctx.storage, f.organization, log) : null;
+  const timezone = f.organization?.timezone ?? 'UTC';
+  const name = f.patient ? `${f.patient.firstName} ${f.patient.lastName}`.trim() : `Exam ${f.exam.id}`;
+  const title = kind === 'reports' ? 'Cervical exam report' : 'Consent form';
+  const report = ReportDocument.create({
+    title,
+    subject: name,
+    branding,
+    timezone,
+    generatedAt: ctx.now(),
+    keywords: `${title}, cervical exam ${f.exam.id}`,
+  });
+  const bytes = readReport(report.stream);
+  try {
+    const { exam, patient } = f;
+    report.section('Exam');
+    report.fields([
+      { label: 'Exam ID', value: exam.id },
+      { label: 'Exam time', value: formatDateTime(exam.dateTime, timezone) },
+      { label: 'Synced on', value: formatDateTime(exam.created, timezone) },
+      { label: 'Technician', value: f.technician },
+      { label: 'Organization', value: f.organization?.name ?? 'Not assigned to an organization' },
+    ]);
+    report.section('Patient');
+    report.fields([
+      { label: 'Name', value: name },
+      { label: 'Age', value: patient?.age },
+      { label: 'Mobile', value: patient?.mobile },
+      { label: 'Survivor', value: yesNo(exam.isSurvivor) },
+      { label: 'Family history', value: yesNo(exam.hasFamilyHistory) },
+      { label: 'Symptoms', value: yesNo(exam.hasSymptoms) },
+    ]);
+    if (kind === 'reports') {
+      report.section('Review');
+      report.fields([
+        { label: 'Reviewer 1', value: REVIEWER_STATUS_LABELS[exam.reviewerOneStatus] },
+        { label: 'Reviewer 2', value: REVIEWER_STATUS_LABELS[exam.reviewerTwoStatus] },
+        { label: 'Findings', value: exam.leftBreastFinding.join('; ') || 'No finding' },
+      ]);
+      if (exam.notes.message?.trim()) report.paragraph(`Notes: ${exam.notes.message.trim()}`);
+      report.section('Device');
+      report.fields([
+        { label: 'Device serial number', value: exam.deviceSerialNumber },
+        { label: 'Software version', value: exam.softwareVersion },
+        { label: 'Tablet serial number', value: exam.tabletSerialNumber },
+      ]);
+      report.paragraph('This is a screening report, not a diagnosis.', { muted: true });
+    } else {
+      report.section('Consent');
+      const text = (f.organization?.localize.en?.cervaical_consent_form ?? []).filter((p) => p.trim());
+      for (const p of text.length ? text : CERVICAL_CONSENT_TEXT) report.paragraph(p);
+    }
+    report.end();
+  } catch (error) {
+    report.fail(error instanceof Error ? error : new Error(String(error)));
+  }
+  return bytes;
+}

@@ -1,0 +1,263 @@
+// cervaical/ (part 3 §7 Cervical list): the list (format=csv streams cervaical.csv), by ids, one exam, the review
+// documents, the review catalogue, add and edit a review, an ADMIN's final read, reviewer agreement.
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CERVICAL_CSV_FILENAME,
+  CERVICAL_LIST_ROLES,
+  CERVICAL_REVIEW_ROLES,
+  ZAdjudicationInput,
+  ZAdjudicationSaved,
+  ZCervicalDetail,
+  ZCervicalDetailQuery,
+  ZCervicalDocumentList,
+  ZCervicalDocumentQuery,
+  ZCervicalIdsBody,
+  ZCervicalList,
+  ZCervicalListQuery,
+  ZReviewerAgreement,
+  ZReviewerAgreementQuery,
+  ZReviewInput,
+  ZReviewOptions,
+  ZReviewSaved,
+} from '@sc/shared/cervical';
+import type { TUserType } from '@sc/shared/roles';
+import { requestMeta, requireRole } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import { parsePathId } from '../../http/params.ts';
+import {
+  addReview,
+  adjudicate,
+  editReview,
+  getCervical,
+  listCervical,
+  listDocuments,
+  reviewOptions,
+  reviewerAgreement,
+  streamCervicalCsv,
+} from './cervical.service.ts';
+
+const tags = ['cervical'];
+const security = [{ token: [] }];
+const ZIdParams = z.object({ id: z.string() });
+const ADMIN_ONLY: readonly TUserType[] = ['ADMIN'];
+
+const guard = (roles: readonly TUserType[]) => async (request: FastifyRequest) => {
+  requireRole(request, roles);
+};
+function parseId(raw: string): number {
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
+  return id;
+}
+const metaOf = (request: FastifyRequest) => {
+  const meta = requestMeta(request);
+  return { ip: meta.ip, userAgent: meta.userAgent };
+};
+const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
+const pathOf = (request: FastifyRequest) => new URL(request.url, 'http://localhost').pathname;
+const sendCsv = (reply: FastifyReply, stream: Readable) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${CERVICAL_CSV_FILENAME}"`)
+    .header('cache-control', 'no-store')
+    .send(stream as never);
+
+export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cervaical/',
+    {
+      preValidation: guard(CERVICAL_LIST_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Cervical exams in the caller's scope with the part 3 §7 filters; reviewer statuses blinded for a reviewer who may still review; format=csv streams cervaical.csv",
+        querystring: ZCervicalListQuery,
+        response: { 200: ZCervicalList },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireRole(request, CERVICAL_LIST_ROLES);
+      if (request.query.format !== 'csv') return listCervical(app.ctx, actor, request.query, listRequest(request));
+      const stream = await streamCervicalCsv(app.ctx, actor, request.query, {
+        ...listRequest(request),
+        path: pathOf(request),
+        meta: metaOf(request),
+      });
+      return sendCsv(reply, stream);
+    },
+  );
+
+  app.post(
+    '/cervaical/ids/',
+    {
+      preValidation: guard(CERVICAL_LIST_ROLES),
+      config: { impersonationAllowed: true },
+      schema: {
+        tags,
+        security,
+        summary: "Cervical exams by ids_list in the caller's scope; the list's query applies",
+        querystring: ZCervicalListQuery,
+        body: ZCervicalIdsBody,
+        response: { 200: ZCervicalList },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireRole(request, CERVICAL_LIST_ROLES);
+      const ids = [...new Set(request.body.ids_list)];
+      if (request.query.format !== 'csv')
+        return listCervical(app.ctx, actor, request.query, listRequest(request), ids);
+      const stream = await streamCervicalCsv(
+        app.ctx,
+        actor,
+        request.query,
+        { ...listRequest(request), path: pathOf(request), meta: metaOf(request) },
+        ids,
+      );
+      return sendCsv(reply, stream);
+    },
+  );
+
+  app.get(
+    '/cervaical/review-options/',
+    {
+      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      schema: {
+        tags,
+        security,
+        summary: 'The active image qualities and clinical findings a review answers, in order',
+        response: { 200: ZReviewOptions },
+      },
+    },
+    async (request) => reviewOptions(app.ctx, requireRole(request, CERVICAL_REVIEW_ROLES)),
+  );
+
+  app.get(
+    '/cervaical/reviewer-agreement/',
+    {
+      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Each reviewer's agreement with the other reviewer on the exams in scope that both finished",
+        querystring: ZReviewerAgreementQuery,
+        response: { 200: ZReviewerAgreement },
+      },
+    },
+    async (request) =>
+      reviewerAgreement(app.ctx, requireRole(request, CERVICAL_REVIEW_ROLES), request.query),
+  );
+
+  app.get(
+    '/cervaical/document/',
+    {
+      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "An exam's photos and videos (ordering document_type) with the reviews the caller may see (blinded: a reviewer sees others' only after finishing their own)",
+        querystring: ZCervicalDocumentQuery,
+        response: { 200: ZCervicalDocumentList },
+      },
+    },
+    async (request) =>
+      listDocuments(app.ctx, requireRole(request, CERVICAL_REVIEW_ROLES), request.query, listRequest(request)),
+  );
+
+  app.post(
+    '/cervaical/document-user/',
+    {
+      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Add the caller's review of a document (CERVAICAL_REVIEWER; once per document; two reviewers per exam)",
+        body: ZReviewInput,
+        response: { 201: ZReviewSaved },
+      },
+    },
+    async (request, reply) => {
+      const saved = await addReview(
+        app.ctx,
+        requireRole(request, CERVICAL_REVIEW_ROLES),
+        request.body,
+        metaOf(request),
+      );
+      return reply.code(201).send(saved);
+    },
+  );
+
+  app.patch(
+    '/cervaical/document-user/:id/',
+    {
+      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      schema: {
+        tags,
+        security,
+        summary: 'Change an existing review (ADMIN)',
+        params: ZIdParams,
+        body: ZReviewInput,
+        response: { 200: ZReviewSaved },
+      },
+    },
+    async (request) =>
+      editReview(
+        app.ctx,
+        requireRole(request, CERVICAL_REVIEW_ROLES),
+        parseId(request.params.id),
+        request.body,
+        metaOf(request),
+      ),
+  );
+
+  app.get(
+    '/cervaical/:id/',
+    {
+      preValidation: guard(CERVICAL_LIST_ROLES),
+      schema: {
+        tags,
+        security,
+        summary: "One cervical exam with the detail modal's facts (404 outside the caller's scope)",
+        params: ZIdParams,
+        querystring: ZCervicalDetailQuery,
+        response: { 200: ZCervicalDetail },
+      },
+    },
+    async (request) =>
+      getCervical(
+        app.ctx,
+        requireRole(request, CERVICAL_LIST_ROLES),
+        parseId(request.params.id),
+        request.query.using_read_db,
+      ),
+  );
+
+  app.post(
+    '/cervaical/:id/adjudication/',
+    {
+      preValidation: guard(ADMIN_ONLY),
+      schema: {
+        tags,
+        security,
+        summary: "ADMIN's final read of an exam whose two reviewers disagree (sent again, it replaces the last)",
+        params: ZIdParams,
+        body: ZAdjudicationInput,
+        response: { 200: ZAdjudicationSaved },
+      },
+    },
+    async (request) =>
+      adjudicate(
+        app.ctx,
+        requireRole(request, ADMIN_ONLY),
+        parseId(request.params.id),
+        request.body,
+        metaOf(request),
+      ),
+  );
+};

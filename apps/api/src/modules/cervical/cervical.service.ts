@@ -1,0 +1,448 @@
+// The console's cervical exams (part 3 §2, §6, §7, §9; DESIGN §6, §7): list (JSON or CSV), by ids, one exam, the
+// review documents, reviews (add: CERVAICAL_REVIEWER, its own, where it has none; edit: ADMIN), reviewer 1/2 and
+// their statuses recomputed in the same transaction, an ADMIN's final read of a disagreement, reviewer agreement.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import { eq } from 'drizzle-orm';
+import {
+  CERVICAL_CSV_COLUMNS,
+  CERVICAL_DEFAULT_ORDERING,
+  CERVICAL_LIST_ROLES,
+  CERVICAL_MESSAGES,
+  CERVICAL_REVIEWERS_PER_EXAM,
+  canAddReview,
+  canAdjudicate,
+  canEditReview,
+  canOpenReview,
+  computeReviewerSlots,
+  isDisagreement,
+  type TAdjudicationInput,
+  type TCervicalListQuery,
+  type TReviewInput,
+  type TReviewerAgreement,
+  type TReviewOptions,
+} from '@sc/shared/cervical';
+import type { TPaginated } from '@sc/shared/list';
+import { invalidPk } from '@sc/shared/devices';
+import type { AppContext } from '../../app.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { cervicalDocumentReviews, cervicalExams } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
+import { parseOrdering } from '../../http/ordering.ts';
+import { paginate, toPageParams } from '../../http/pagination.ts';
+import { requestPeriod, timezoneFromHeader } from '../../http/period.ts';
+import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/scope.ts';
+import { formatDateTime } from '../../services/pdf/format.ts';
+import { insertReportLog } from '../scans/scan-list.queries.ts';
+import * as q from './cervical.queries.ts';
+import {
+  cervicalCsvRecord,
+  presentCervicalDetail,
+  presentCervicalRow,
+  presentDocument,
+  presentReview,
+} from './cervical.presenter.ts';
+
+export type CervicalContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
+export type ListRequest = { url: string; timezone: string | string[] | undefined };
+export type Meta = { ip: string; userAgent: string | null };
+
+export const CERVICAL_CSV_BATCH = 1000;
+
+const forbidden = (detail: string) => new AppError('forbidden', detail);
+const dbOf = (ctx: CervicalContext, usingReadDb: boolean | undefined): Db =>
+  usingReadDb ? ctx.database.readDb : ctx.database.db;
+const viewerOf = (actor: Actor): q.Viewer => ({
+  reviewerId: actor.userType === 'CERVAICAL_REVIEWER' ? actor.id : null,
+});
+
+async function readerScope(ctx: CervicalContext, actor: Actor): Promise<Scope> {
+  if (!CERVICAL_LIST_ROLES.includes(actor.userType)) throw forbidden(CERVICAL_MESSAGES.listRole);
+  return resolveScope(ctx.database.db, actor);
+}
+
+async function filtersOf(
+  ctx: CervicalContext,
+  scope: Scope,
+  query: TCervicalListQuery,
+  timezone: string | string[] | undefined,
+  ids?: number[],
+): Promise<q.CervicalFilters> {
+  if (
+    query.device !== undefined &&
+    query.device_serial_number !== undefined &&
+    query.device.toLowerCase() !== query.device_serial_number.toLowerCase()
+  ) {
+    throw fieldError('device', 'Send device or device_serial_number, not two different ones.');
+  }
+  if (query.organization !== undefined) await assertInScope(ctx.database.db, scope, query.organization);
+  return {
+    range: requestPeriod(query, timezone, ctx.now()),
+    search: query.search,
+    organizationId: query.organization,
+    deviceSerialNumber: query.device_serial_number ?? query.device,
+    technicianId: query.technician,
+    isSurvivor: query.survivor,
+    isPositive: query.is_positive,
+    leftFinding: query.left_breast_finding,
+    rightFinding: query.right_breast_finding,
+    hasSymptoms: query.symptoms,
+    hasFamilyHistory: query.family_history,
+    ageMin: query.age_min,
+    ageMax: query.age_max,
+    patientId: query.patient,
+    reviewerOneStatus: query.reviewer_one_status,
+    reviewerTwoStatus: query.reviewer_two_status,
+    disagreement: query.disagreement,
+    adjudicated: query.adjudicated,
+    ids,
+  };
+}
+
+/** GET cervaical/ and POST cervaical/ids/. */
+export async function listCervical(
+  ctx: CervicalContext,
+  actor: Actor,
+  query: TCervicalListQuery,
+  request: ListRequest,
+  ids?: number[],
+): Promise<TPaginated<ReturnType<typeof presentCervicalRow>>> {
+  const scope = await readerScope(ctx, actor);
+  const viewer = viewerOf(actor);
+  const orderBy = parseOrdering(query.ordering, q.orderingFields(viewer), CERVICAL_DEFAULT_ORDERING);
+  const where = q.cervicalConditions(scope, await filtersOf(ctx, scope, query, request.timezone, ids), viewer);
+  const db = dbOf(ctx, query.using_read_db);
+  const page = toPageParams(query);
+  const count = await q.countCervical(db, where);
+  const rows =
+    page.offset < count || page.page === 1
+      ? await q.listCervicalRows(db, where, orderBy, page.limit, page.offset)
+      : [];
+  return paginate(request, page, count, rows.map((r) => presentCervicalRow(r, viewer)));
+}
+
+/** GET cervaical/?format=csv: cervaical.csv with every row the filters select, newest first, in batches. */
+export async function streamCervicalCsv(
+  ctx: CervicalContext,
+  actor: Actor,
+  query: TCervicalListQuery,
+  request: ListRequest & { path: string; meta: Meta },
+  ids?: number[],
+): Promise<Readable> {
+  const scope = await readerScope(ctx, actor);
+  const viewer = viewerOf(actor);
+  parseOrdering(query.ordering, q.orderingFields(viewer), CERVICAL_DEFAULT_ORDERING);
+  const where = q.cervicalConditions(scope, await filtersOf(ctx, scope, query, request.timezone, ids), viewer);
+  const timezone = timezoneFromHeader(request.timezone);
+  const db = dbOf(ctx, query.using_read_db);
+  await insertReportLog(ctx.database.db, {
+    api: request.path,
+    apiQp: { ...query },
+    userAgent: request.meta.userAgent,
+    userId: actor.id,
+    userType: actor.userType,
+    at: ctx.now(),
+  });
+  async function* records() {
+    let before: { dateTime: Date; id: number } | null = null;
+    for (;;) {
+      const rows = await q.cervicalCsvBatch(db, where, before, CERVICAL_CSV_BATCH);
+      for (const row of rows) {
+        yield cervicalCsvRecord(presentCervicalRow(row, viewer), formatDateTime(row.exam.dateTime, timezone));
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < CERVICAL_CSV_BATCH) return;
+      before = { dateTime: last.exam.dateTime, id: last.exam.id };
+    }
+  }
+  const csv = stringify({ header: true, columns: [...CERVICAL_CSV_COLUMNS] });
+  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
+    ctx.services.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cervical CSV stopped');
+  });
+  return csv;
+}
+
+/** GET cervaical/{id}/ */
+export async function getCervical(ctx: CervicalContext, actor: Actor, id: number, usingReadDb?: boolean) {
+  const scope = await readerScope(ctx, actor);
+  const row = await q.findCervicalRow(dbOf(ctx, usingReadDb), scope, id);
+  if (!row) throw notFound();
+  return presentCervicalDetail(row, viewerOf(actor));
+}
+
+/** Rows without an organization are visible under the `all` scope only (as orgScopeCondition has it). */
+const visible = async (db: Db, scope: Scope, organizationId: number | null): Promise<boolean> =>
+  organizationId === null ? scope.kind === 'all' : isInScope(db, scope, organizationId);
+
+async function reviewScope(ctx: CervicalContext, actor: Actor): Promise<Scope> {
+  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
+  return resolveScope(ctx.database.db, actor);
+}
+
+/** GET cervaical/document/?scan=: the exam's photos and videos with the reviews this caller may see. */
+export async function listDocuments(
+  ctx: CervicalContext,
+  actor: Actor,
+  query: { scan: number; page: number; limit: number; using_read_db?: boolean },
+  request: ListRequest,
+) {
+  const scope = await reviewScope(ctx, actor);
+  const db = dbOf(ctx, query.using_read_db);
+  const row = await q.findCervicalRow(db, scope, query.scan);
+  if (!row) throw notFound();
+  const docs = await q.listDocuments(db, row.exam.id);
+  const reviews = await q.listReviews(
+    db,
+    docs.map((d) => d.id),
+  );
+  const page = toPageParams(query);
+  const results = docs
+    .slice(page.offset, page.offset + page.limit)
+    .map((d) => presentDocument(d, reviews, row.exam, viewerOf(actor)));
+  return paginate(request, page, docs.length, results);
+}
+
+/** GET cervaical/review-options/: the active qualities and clinical findings a review answers. */
+export async function reviewOptions(ctx: CervicalContext, actor: Actor): Promise<TReviewOptions> {
+  await reviewScope(ctx, actor);
+  const { qualities, findings } = await q.activeOptions(ctx.database.db);
+  const present = (o: { id: number; name: string; isRequired: boolean }) => ({
+    id: o.id,
+    name: o.name,
+    is_required: o.isRequired,
+  });
+  return { qualities: qualities.map(present), clinical_findings: findings.map(present) };
+}
+
+/** The answers as stored: names from the catalogue; unknown or inactive ids and missing required ones refused. */
+async function answersOf(tx: DbOrTx, input: TReviewInput) {
+  const { qualities, findings } = await q.activeOptions(tx);
+  const unique = (ids: number[], field: string) => {
+    if (new Set(ids).size !== ids.length) throw fieldError(field, CERVICAL_MESSAGES.duplicateItem);
+  };
+  const qIds = input.qualities.map((a) => a.quality);
+  const fIds = input.clinical_finding.map((a) => a.clinical_finding);
+  unique(qIds, 'qualities');
+  unique(fIds, 'clinical_finding');
+  const byQ = new Map(qualities.map((o) => [o.id, o]));
+  const byF = new Map(findings.map((o) => [o.id, o]));
+  if (qIds.some((id) => !byQ.has(id))) throw fieldError('qualities', CERVICAL_MESSAGES.unknownQuality);
+  if (fIds.some((id) => !byF.has(id))) throw fieldError('clinical_finding', CERVICAL_MESSAGES.unknownFinding);
+  // DESIGN §7b: a quality or finding marked required must be answered (checked).
+  const missingQ = qualities.find((o) => o.isRequired && !qIds.includes(o.id));
+  if (missingQ) throw fieldError('qualities', CERVICAL_MESSAGES.requiredQuality(missingQ.name));
+  const missingF = findings.find((o) => o.isRequired && !fIds.includes(o.id));
+  if (missingF) throw fieldError('clinical_finding', CERVICAL_MESSAGES.requiredQuality(missingF.name));
+  return {
+    qualities: qIds.map((id) => ({ id, name: byQ.get(id)!.name, answer: true, quality: id })),
+    clinicalFinding: fIds.map((id) => ({ id, name: byF.get(id)!.name, answer: true, clinical_finding: id })),
+  };
+}
+
+/** DESIGN §7: reviewer 1 and 2 and their statuses from the exam's reviews (inside the review's transaction). */
+async function recomputeReviewers(tx: DbOrTx, examId: number, at: Date, by: number) {
+  const facts = await q.reviewFactsOfExam(tx, examId);
+  const { one, two } = computeReviewerSlots(facts.documentIds, facts.reviews);
+  await tx
+    .update(cervicalExams)
+    .set({
+      reviewerOneId: one?.userId ?? null,
+      reviewerOneStatus: one?.status ?? 'NOT_REVIEWED',
+      reviewerTwoId: two?.userId ?? null,
+      reviewerTwoStatus: two?.status ?? 'NOT_REVIEWED',
+      modified: at,
+      modifiedBy: by,
+    })
+    .where(eq(cervicalExams.id, examId));
+}
+
+async function savedReview(ctx: CervicalContext, reviewId: number, examId: number) {
+  const db = ctx.database.db;
+  const [exam] = await db.select().from(cervicalExams).where(eq(cervicalExams.id, examId));
+  const reviews = await q.listReviews(db, [(await q.findReview(db, reviewId))!.review.documentId]);
+  const r = reviews.find((x) => x.review.id === reviewId)!;
+  return {
+    ...presentReview(r, {
+      reviewer_one_id: exam!.reviewerOneId,
+      reviewer_one_status: exam!.reviewerOneStatus,
+      reviewer_two_id: exam!.reviewerTwoId,
+      reviewer_two_status: exam!.reviewerTwoStatus,
+    }),
+    detail: CERVICAL_MESSAGES.reviewSaved,
+  };
+}
+
+/** POST cervaical/document-user/: a CERVAICAL_REVIEWER's own review of a document it has not reviewed. */
+export async function addReview(ctx: CervicalContext, actor: Actor, input: TReviewInput, meta: Meta) {
+  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
+  if (!canAddReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.addRole);
+  if (input.id != null) throw fieldError('id', 'A new review has no id; send PATCH to change one.');
+  if (input.user != null && input.user !== actor.id) throw fieldError('user', 'You can only review as yourself.');
+  const { db } = ctx.database;
+  const scope = await resolveScope(db, actor);
+  const doc = await q.findDocument(db, input.document);
+  if (!doc || !(await visible(db, scope, doc.organizationId))) {
+    throw fieldError('document', invalidPk(input.document));
+  }
+  const examId = doc.document.examId;
+  const now = ctx.now();
+  const id = await db.transaction(async (tx) => {
+    await q.lockExam(tx, examId);
+    const facts = await q.reviewFactsOfExam(tx, examId);
+    if (facts.reviews.some((r) => r.documentId === input.document && r.userId === actor.id)) {
+      throw nonFieldError(CERVICAL_MESSAGES.alreadyReviewed);
+    }
+    const reviewers = new Set(facts.reviews.map((r) => r.userId));
+    if (!reviewers.has(actor.id) && reviewers.size >= CERVICAL_REVIEWERS_PER_EXAM) {
+      throw nonFieldError(CERVICAL_MESSAGES.examFull);
+    }
+    const answers = await answersOf(tx, input);
+    const [row] = await tx
+      .insert(cervicalDocumentReviews)
+      .values({
+        documentId: input.document,
+        userId: actor.id,
+        reviewStatus: input.review_status,
+        reviewStatusAt: now,
+        ...answers,
+        created: now,
+        modified: now,
+        createdBy: actor.id,
+      })
+      .returning();
+    await recomputeReviewers(tx, examId, now, actor.id);
+    await ctx.services.audit.record(
+      {
+        action: 'cervical.review_added',
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        targetType: 'cervical_exam',
+        targetId: examId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { document: input.document, review_status: input.review_status },
+      },
+      tx,
+    );
+    return row!.id;
+  });
+  return savedReview(ctx, id, examId);
+}
+
+/** PATCH cervaical/document-user/{id}/: ADMIN changes an existing review (its reviewer and first time stay). */
+export async function editReview(ctx: CervicalContext, actor: Actor, id: number, input: TReviewInput, meta: Meta) {
+  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
+  if (!canEditReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.editRole);
+  const { db } = ctx.database;
+  const scope = await resolveScope(db, actor);
+  const found = await q.findReview(db, id);
+  if (!found || !(await visible(db, scope, found.organizationId))) throw notFound();
+  if (input.document !== found.review.documentId) {
+    throw fieldError('document', 'The review belongs to another document.');
+  }
+  if (input.user != null && input.user !== found.review.userId) {
+    throw fieldError('user', 'The reviewer of a review cannot be changed.');
+  }
+  const now = ctx.now();
+  await db.transaction(async (tx) => {
+    await q.lockExam(tx, found.examId);
+    const answers = await answersOf(tx, input);
+    await tx
+      .update(cervicalDocumentReviews)
+      .set({ reviewStatus: input.review_status, ...answers, modified: now, modifiedBy: actor.id })
+      .where(eq(cervicalDocumentReviews.id, id));
+    await recomputeReviewers(tx, found.examId, now, actor.id);
+    await ctx.services.audit.record(
+      {
+        action: 'cervical.review_edited',
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        targetType: 'cervical_exam',
+        targetId: found.examId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: {
+          review: id,
+          from: found.review.reviewStatus,
+          to: input.review_status,
+        },
+      },
+      tx,
+    );
+  });
+  return savedReview(ctx, id, found.examId);
+}
+
+/** POST cervaical/{id}/adjudication/: ADMIN's final read of an exam whose two reviewers disagree. */
+export async function adjudicate(
+  ctx: CervicalContext,
+  actor: Actor,
+  id: number,
+  input: TAdjudicationInput,
+  meta: Meta,
+) {
+  if (!canAdjudicate(actor.userType)) throw forbidden(CERVICAL_MESSAGES.adjudicateRole);
+  const { db } = ctx.database;
+  const scope = await resolveScope(db, actor);
+  const now = ctx.now();
+  // The scope is read before the transaction: PGlite has one connection, which the transaction holds.
+  const before = await q.findCervicalRow(db, scope, id);
+  if (!before) throw notFound();
+  await db.transaction(async (tx) => {
+    const exam = await q.lockExam(tx, id);
+    if (!exam) throw notFound();
+    if (!isDisagreement(exam.reviewerOneStatus, exam.reviewerTwoStatus)) {
+      throw nonFieldError(CERVICAL_MESSAGES.notDisagreement);
+    }
+    await tx
+      .update(cervicalExams)
+      .set({
+        finalStatus: input.final_status,
+        adjudicatedById: actor.id,
+        adjudicatedAt: now,
+        adjudicationNote: input.note ?? null,
+        modified: now,
+        modifiedBy: actor.id,
+      })
+      .where(eq(cervicalExams.id, id));
+    await ctx.services.audit.record(
+      {
+        action: 'cervical.adjudicated',
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        targetType: 'cervical_exam',
+        targetId: id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { final_status: input.final_status, previous: exam.finalStatus },
+      },
+      tx,
+    );
+  });
+  const row = await q.findCervicalRow(db, scope, id);
+  if (!row) throw notFound();
+  return { ...presentCervicalRow(row, viewerOf(actor)), detail: CERVICAL_MESSAGES.adjudicated };
+}
+
+/** GET cervaical/reviewer-agreement/: each reviewer's agreement with the other reviewer of the same exams. */
+export async function reviewerAgreement(
+  ctx: CervicalContext,
+  actor: Actor,
+  query: { organization?: number; using_read_db?: boolean },
+): Promise<TReviewerAgreement> {
+  const scope = await reviewScope(ctx, actor);
+  if (query.organization !== undefined) await assertInScope(ctx.database.db, scope, query.organization);
+  const where = q.cervicalConditions(scope, { range: {}, organizationId: query.organization }, { reviewerId: null });
+  const rows = await q.reviewerAgreement(dbOf(ctx, query.using_read_db), where);
+  return {
+    results: rows.map((r) => ({
+      user: { id: r.id, first_name: r.first_name, last_name: r.last_name },
+      reviewed: Number(r.reviewed),
+      compared: Number(r.compared),
+      agreed: Number(r.agreed),
+      rate: Number(r.compared) > 0 ? Number(r.agreed) / Number(r.compared) : null,
+    })),
+  };
+}
