@@ -39,6 +39,7 @@ import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { orcaRoutes } from './modules/orca/orca.routes.ts';
 import { scanRoutes } from './modules/scans/scans.routes.ts';
+import { cervicalRoutes } from './modules/cervical/cervical.routes.ts';
 import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(patientRoutes);
       await api.register(orcaRoutes);
       await api.register(scanRoutes);
+      await api.register(cervicalRoutes);
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
