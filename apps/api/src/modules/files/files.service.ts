@@ -38,6 +38,7 @@ import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/stora
 import type { Storage } from '../../services/storage/storage.ts';
 import { findLazyScanFile } from '../scan-files/scan-files.service.ts';
 import { findLazyOrcaFile } from '../orca/orca-files.ts';
+import { findLazyCervicalFile } from '../cervical/cervical-files.ts';
 import { findFileByPath, insertFile, insertFileIfAbsent, setFileOrganization, type FileRow } from './files.queries.ts';
 
 export type FilesContext = Pick<AppContext, 'database' | 'now'> & {
@@ -180,7 +181,10 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
  */
 async function materializeLazyFile(ctx: FilesContext, actor: Actor, path: string): Promise<FileRow | null> {
   const { db } = ctx.database;
-  const lazy = (await findLazyScanFile(ctx, db, path)) ?? (await findLazyOrcaFile(ctx, db, path));
+  const lazy =
+    (await findLazyScanFile(ctx, db, path)) ??
+    (await findLazyOrcaFile(ctx, db, path)) ??
+    (await findLazyCervicalFile(ctx, db, path));
   if (!lazy || !(await canRead(db, actor, lazy))) return null;
   const data = await lazy.build();
   await ctx.storage.put(path, data, lazy.contentType);
