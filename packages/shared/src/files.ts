@@ -113,9 +113,8 @@ const scanFileRule = (kinds: readonly TFileKind[], invalidMessage: string): TFol
 
 /**
  * What each upload folder of part 1 §9 takes and who may upload into it (DESIGN §6: scope). Scan reports, consent
- * forms and assessment files come from devices (issue 8); exam documents are written by devices and the server,
- * not by console users: until an area writes them through this endpoint, only platform admins may
- * (CERVAICAL_REVIEWER uploads nothing here).
+ * forms and assessment files come from devices (issue 8), and so do exam documents (issue 10: `POST cervaical/`
+ * and `POST orca/` name them); CERVAICAL_REVIEWER uploads nothing here.
  */
 export const FOLDER_RULES: Record<TUploadFolder, TFolderRule> = {
   companylogo: organizationImageRule,
@@ -137,14 +136,8 @@ export const FOLDER_RULES: Record<TUploadFolder, TFolderRule> = {
   consent_forms: scanFileRule(['pdf', 'png', 'jpeg', 'webp'], FILE_MESSAGES.invalidConsentForm),
   /** Training and practice assessments: a PDF, images or a screen recording. */
   assessment_files: scanFileRule(['pdf', 'png', 'jpeg', 'webp', 'mp4'], FILE_MESSAGES.invalidDocument),
-  documents: {
-    kinds: ['pdf', 'png', 'jpeg', 'webp', 'mp4'],
-    maxBytes: DOCUMENT_MAX_BYTES,
-    invalidMessage: FILE_MESSAGES.invalidDocument,
-    tooLargeMessage: FILE_MESSAGES.documentTooLarge,
-    uploaders: PLATFORM_ADMINS,
-    owner: 'organization',
-  },
+  /** Exam photos and videos (cervical documents, ORCA finding photos), uploaded by devices before the exam (issue 10). */
+  documents: scanFileRule(['pdf', 'png', 'jpeg', 'webp', 'mp4'], FILE_MESSAGES.invalidDocument),
 };
 
 /** True when `role` may upload into `folder` (the organization's scope is checked by the API per upload). */

@@ -269,12 +269,12 @@ describe('POST file/upload/', () => {
     expect(await countFiles()).toBe(before);
   });
 
-  it('lets only platform admins upload documents, and scan files only the users who scan (issue 8) and platform admins', async () => {
+  it('lets only the users who scan (issues 8 and 10) and platform admins upload scan files and exam documents', async () => {
     const org = await createOrganization(t, { canCreateOrganization: true });
     for (const userType of ['DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN', 'TECHNICIAN'] as const) {
       const token = await tokenFor(userType, org.id);
       for (const folder of ['reports', 'consent_forms', 'assessment_files', 'documents']) {
-        const scans = userType !== 'MANAGER' && folder !== 'documents';
+        const scans = userType !== 'MANAGER';
         const res = await upload(token, folder, { filename: 'r.pdf', data: PDF });
         expect({ userType, folder, status: res.statusCode }).toEqual({ userType, folder, status: scans ? 200 : 403 });
       }
