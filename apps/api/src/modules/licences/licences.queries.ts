@@ -2,7 +2,11 @@
 // it does not exist for them. `consumeLicence` is the one write devices make: a conditional decrement that can
 // never take `count` below zero, however many uploads race for the last licence.
 import { and, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import { LICENCE_DEFAULT_ORDERING, type TLicenceApplication, type TLicenceListQuery } from '@sc/shared/licences';
+import {
+  LICENCE_DEFAULT_ORDERING,
+  type TLicenceApplication,
+  type TLicenceListQuery,
+} from '@sc/shared/licences';
 import type { DbOrTx } from '../../db/client.ts';
 import { licenceLogs, licences, organizations, users } from '../../db/schema/index.ts';
 import { parseOrdering } from '../../http/ordering.ts';
@@ -67,7 +71,11 @@ export async function findLicence(db: DbOrTx, scope: Scope, id: number): Promise
 }
 
 export async function isLicenceCodeTaken(db: DbOrTx, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: licences.id }).from(licences).where(eq(licences.licenseCode, code)).limit(1);
+  const [row] = await db
+    .select({ id: licences.id })
+    .from(licences)
+    .where(eq(licences.licenseCode, code))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -99,7 +107,7 @@ export async function insertLicence(
       created: values.at,
       modified: values.at,
     })
-    .returning({ id: licences.id });
+    .returning();
   if (!row) throw new Error('The licence was not created.');
   return row.id;
 }
@@ -123,9 +131,9 @@ export async function renewLicence(
       modified: values.at,
     })
     .where(eq(licences.id, id))
-    .returning({ after: licences.count });
+    .returning();
   if (!row) throw new Error('The licence was not updated.');
-  return { before: row.after - values.added, after: row.after };
+  return { before: row.count - values.added, after: row.count };
 }
 
 /** The licence's total, its row locked until the transaction ends (null: no such licence). */
@@ -185,7 +193,13 @@ export async function listLicenceLogs(
   return { rows, count: total?.count ?? 0 };
 }
 
-export type ConsumedLicence = { id: number; licenseCode: string; before: number; after: number; total: number };
+export type ConsumedLicence = {
+  id: number;
+  licenseCode: string;
+  before: number;
+  after: number;
+  total: number;
+};
 
 /**
  * Takes one licence of `application` from the organization: the oldest active licence with some left, or the one
@@ -217,13 +231,16 @@ export async function consumeLicence(
       .update(licences)
       .set({ count: sql`${licences.count} - 1`, modified: values.at })
       .where(and(eq(licences.id, candidate.id), gt(licences.count, 0)))
-      .returning({
-        id: licences.id,
-        licenseCode: licences.licenseCode,
-        after: licences.count,
-        total: licences.totalLicenseCount,
-      });
-    if (row) return { id: row.id, licenseCode: row.licenseCode, before: row.after + 1, after: row.after, total: row.total };
+      .returning();
+    if (row) {
+      return {
+        id: row.id,
+        licenseCode: row.licenseCode,
+        before: row.count + 1,
+        after: row.count,
+        total: row.totalLicenseCount,
+      };
+    }
   }
   return null;
 }

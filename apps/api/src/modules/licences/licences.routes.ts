@@ -111,7 +111,12 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getLicence(app.ctx, requireActor(request), parseId(request.params.id), request.query.using_read_db === true),
+      getLicence(
+        app.ctx,
+        requireActor(request),
+        parseId(request.params.id),
+        request.query.using_read_db === true,
+      ),
   );
 
   app.patch(
@@ -129,7 +134,13 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateLicence(app.ctx, requireActor(request), parseId(request.params.id), request.body, requestMeta(request)),
+      updateLicence(
+        app.ctx,
+        requireActor(request),
+        parseId(request.params.id),
+        request.body,
+        requestMeta(request),
+      ),
   );
 
   app.delete(

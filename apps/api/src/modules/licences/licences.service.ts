@@ -44,7 +44,8 @@ export const PIN_LENGTH = 6;
 
 /** `ORC-7KQ2-M9XH-4TZD`: 60 random bits after the application's prefix. */
 export function generateLicenceCode(application: TLicenceApplication): string {
-  const group = () => Array.from({ length: 4 }, () => CODE_ALPHABET.charAt(randomInt(CODE_ALPHABET.length))).join('');
+  const group = () =>
+    Array.from({ length: 4 }, () => CODE_ALPHABET.charAt(randomInt(CODE_ALPHABET.length))).join('');
   return `${CODE_PREFIX[application]}-${group()}-${group()}-${group()}`;
 }
 
@@ -75,7 +76,12 @@ export async function listLicences(
   return paginate(request, page, count, rows.map(presentLicence));
 }
 
-export async function getLicence(ctx: LicencesContext, actor: Actor, id: number, readDb = false): Promise<TLicence> {
+export async function getLicence(
+  ctx: LicencesContext,
+  actor: Actor,
+  id: number,
+  readDb = false,
+): Promise<TLicence> {
   assertCanManage(actor);
   return presentLicence(await findInScope(readDb ? ctx.database.readDb : ctx.database.db, actor, id));
 }
@@ -107,7 +113,13 @@ export async function createLicence(
       by: actor.id,
       at,
     });
-    await q.insertLicenceLog(tx, { licenseId: licenceId, beforeCount: 0, afterCount: input.count, by: actor.id, at });
+    await q.insertLicenceLog(tx, {
+      licenseId: licenceId,
+      beforeCount: 0,
+      afterCount: input.count,
+      by: actor.id,
+      at,
+    });
     await record(ctx, tx, actor, meta, LICENCE_AUDIT.created, licenceId, {
       organization: input.organization,
       application: input.application,
@@ -151,7 +163,13 @@ export async function updateLicence(
     if (added < 0) throw fieldError('count', LICENCE_MESSAGES.countBelowTotal(total));
     const counts = await q.renewLicence(tx, id, { added, isActive: patch.is_active, by: actor.id, at });
     if (added > 0) {
-      await q.insertLicenceLog(tx, { licenseId: id, beforeCount: counts.before, afterCount: counts.after, by: actor.id, at });
+      await q.insertLicenceLog(tx, {
+        licenseId: id,
+        beforeCount: counts.before,
+        afterCount: counts.after,
+        by: actor.id,
+        at,
+      });
     }
     await record(ctx, tx, actor, meta, added > 0 ? LICENCE_AUDIT.renewed : LICENCE_AUDIT.updated, id, {
       added,

@@ -13,15 +13,22 @@ const t = await setupTestApp();
 const URL = '/api/v1/organization/license/';
 
 async function tokenFor(userType: TUserType, organizationId: number | null = null) {
-  return signIn(t, await createUser(t, { userType, password: null, organizationId, firstName: 'Lena', lastName: userType }));
+  return signIn(
+    t,
+    await createUser(t, { userType, password: null, organizationId, firstName: 'Lena', lastName: userType }),
+  );
 }
 
-const post = (token: string, payload: object) => t.app.inject({ method: 'POST', url: URL, headers: auth(token), payload });
+const post = (token: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: URL, headers: auth(token), payload });
 const patch = (token: string, id: number, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `${URL}${id}/`, headers: auth(token), payload });
-const get = (token: string, path: string) => t.app.inject({ method: 'GET', url: `${URL}${path}`, headers: auth(token) });
-const remove = (token: string, id: number) => t.app.inject({ method: 'DELETE', url: `${URL}${id}/`, headers: auth(token) });
-const stored = async (id: number) => (await t.database.db.select().from(licences).where(eq(licences.id, id)))[0];
+const get = (token: string, path: string) =>
+  t.app.inject({ method: 'GET', url: `${URL}${path}`, headers: auth(token) });
+const remove = (token: string, id: number) =>
+  t.app.inject({ method: 'DELETE', url: `${URL}${id}/`, headers: auth(token) });
+const stored = async (id: number) =>
+  (await t.database.db.select().from(licences).where(eq(licences.id, id)))[0];
 const logsOf = async (id: number) =>
   t.database.db.select().from(licenceLogs).where(eq(licenceLogs.licenseId, id)).orderBy(licenceLogs.id);
 
@@ -88,12 +95,21 @@ describe('POST organization/license/', () => {
     const before = (await t.database.db.select().from(licences)).length;
     const cases: [object, Record<string, string[]>][] = [
       [{ application: 'ORCA', count: 100 }, { organization: [LICENCE_MESSAGES.organizationRequired] }],
-      [{ organization: org.id, application: 'IBE', count: 100 }, { application: [LICENCE_MESSAGES.application] }],
+      [
+        { organization: org.id, application: 'IBE', count: 100 },
+        { application: [LICENCE_MESSAGES.application] },
+      ],
       [{ organization: org.id, count: 100 }, { application: [LICENCE_MESSAGES.application] }],
       [{ organization: org.id, application: 'ORCA', count: 0 }, { count: [LICENCE_MESSAGES.countMin] }],
       [{ organization: org.id, application: 'ORCA', count: 150 }, { count: [LICENCE_MESSAGES.countStep] }],
-      [{ organization: org.id, application: 'ORCA', count: 'many' }, { count: ['A valid integer is required.'] }],
-      [{ organization: 999_999, application: 'ORCA', count: 100 }, { organization: ['Invalid pk "999999" - object does not exist.'] }],
+      [
+        { organization: org.id, application: 'ORCA', count: 'many' },
+        { count: ['A valid integer is required.'] },
+      ],
+      [
+        { organization: 999_999, application: 'ORCA', count: 100 },
+        { organization: ['Invalid pk "999999" - object does not exist.'] },
+      ],
     ];
     for (const [payload, errors] of cases) {
       const res = await post(admin, payload);
@@ -105,7 +121,13 @@ describe('POST organization/license/', () => {
 
   it('refuses every role but ADMIN and SUB_ADMIN', async () => {
     const org = await createOrganization(t);
-    for (const role of ['ORG_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'CERVAICAL_REVIEWER', 'TECHNICIAN'] as const) {
+    for (const role of [
+      'ORG_ADMIN',
+      'DISTRIBUTOR_ADMIN',
+      'MANAGER',
+      'CERVAICAL_REVIEWER',
+      'TECHNICIAN',
+    ] as const) {
       const token = await tokenFor(role, org.id);
       const res = await post(token, { organization: org.id, application: 'ORCA', count: 100 });
       expect(res.statusCode, role).toBe(403);
@@ -122,7 +144,12 @@ describe('PATCH organization/license/{id}/ (renew)', () => {
     // Two reports used two licences since.
     await t.database.db.update(licences).set({ count: 198 }).where(eq(licences.id, created.id));
 
-    const res = await patch(admin, created.id, { organization: org.id, application: 'ORCA', count: 500, is_active: true });
+    const res = await patch(admin, created.id, {
+      organization: org.id,
+      application: 'ORCA',
+      count: 500,
+      is_active: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<TLicenceSaved>()).toMatchObject({
       count: 498,
@@ -146,7 +173,11 @@ describe('PATCH organization/license/{id}/ (renew)', () => {
     const admin = await tokenFor('ADMIN');
     const created = await createLicence(admin, org.id);
     const res = await patch(admin, created.id, { is_active: false });
-    expect(res.json<TLicenceSaved>()).toMatchObject({ is_active: false, renewal: null, detail: LICENCE_MESSAGES.updated });
+    expect(res.json<TLicenceSaved>()).toMatchObject({
+      is_active: false,
+      renewal: null,
+      detail: LICENCE_MESSAGES.updated,
+    });
     expect(await logsOf(created.id)).toHaveLength(1);
   });
 
@@ -175,7 +206,10 @@ describe('PATCH organization/license/{id}/ (renew)', () => {
     const org = await createOrganization(t);
     const admin = await tokenFor('ADMIN');
     const created = await createLicence(admin, org.id, 100);
-    const [a, b] = await Promise.all([patch(admin, created.id, { count: 200 }), patch(admin, created.id, { count: 200 })]);
+    const [a, b] = await Promise.all([
+      patch(admin, created.id, { count: 200 }),
+      patch(admin, created.id, { count: 200 }),
+    ]);
     // The second one sees the first's total of 200: adding nothing, it is an update.
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(await stored(created.id)).toMatchObject({ count: 200, totalLicenseCount: 200 });
@@ -193,7 +227,9 @@ describe('GET organization/license/ and its log', () => {
     expect(byOrg.count).toBe(2);
     const byKey = (await get(admin, `?search=${a.license_code.toLowerCase()}`)).json<TPaginated<TLicence>>();
     expect(byKey.results.map((r) => r.id)).toEqual([a.id]);
-    const byApp = (await get(admin, `?organization=${org.id}&application=CERVAICAL`)).json<TPaginated<TLicence>>();
+    const byApp = (await get(admin, `?organization=${org.id}&application=CERVAICAL`)).json<
+      TPaginated<TLicence>
+    >();
     expect(byApp.results.map((r) => r.application)).toEqual(['CERVAICAL']);
 
     const one = await get(admin, `${a.id}/?using_read_db=true`);
@@ -225,7 +261,10 @@ describe('GET organization/license/ and its log', () => {
     const admin = await tokenFor('ADMIN');
     for (const id of ['999999', 'abc', '0']) {
       expect((await get(admin, `${id}/`)).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'PATCH', url: `${URL}${id}/`, headers: auth(admin), payload: {} })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'PATCH', url: `${URL}${id}/`, headers: auth(admin), payload: {} }))
+          .statusCode,
+      ).toBe(404);
     }
   });
 });
