@@ -43,6 +43,7 @@ import { cervicalRoutes } from './modules/cervical/cervical.routes.ts';
 import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
+import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(cervicalRoutes);
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
+      await api.register(examUploadRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
