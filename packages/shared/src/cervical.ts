@@ -22,6 +22,7 @@ export const CERVICAL_LIST_ROLES: readonly TUserType[] = [
   'ORG_ADMIN',
   'CERVAICAL_REVIEWER',
 ];
+export const canListCervical = (role: TUserType): boolean => CERVICAL_LIST_ROLES.includes(role);
 /** Part 3 §6: the Review button (the review modal, read-only unless a rule below allows a write). */
 export const CERVICAL_REVIEW_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'ORG_ADMIN', 'CERVAICAL_REVIEWER'];
 export const canOpenReview = (role: TUserType): boolean => CERVICAL_REVIEW_ROLES.includes(role);
