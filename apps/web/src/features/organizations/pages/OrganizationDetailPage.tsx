@@ -12,6 +12,7 @@ import { canDevice } from '@sc/shared/devices';
 import type { TOrganization } from '@sc/shared/organizations';
 import { canPatient } from '@sc/shared/patients';
 import { canListOrca } from '@sc/shared/orca';
+import { canListCervical } from '@sc/shared/cervical';
 import { canListScans } from '@sc/shared/scans';
 import type { TUserType } from '@sc/shared/roles';
 import { canUser } from '@sc/shared/user-permissions';
@@ -23,6 +24,7 @@ import { OrganizationList } from '../components/OrganizationList.tsx';
 import { DeviceList } from '../../devices/components/DeviceList.tsx';
 import { ScanList } from '../../scans/components/ScanList.tsx';
 import { OrcaList } from '../../orca/components/OrcaList.tsx';
+import { CervicalList } from '../../cervaical/components/CervicalList.tsx';
 import { PatientList } from '../../patients/components/PatientList.tsx';
 import { UserList } from '../../users/components/UserList.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
@@ -38,13 +40,6 @@ type OrganizationTab = {
   visible?: (role: TUserType, organization: TOrganization) => boolean;
   render: (organization: TOrganization) => ReactNode;
 };
-
-// Lists of later areas replace their placeholder here, each embedded with the organization's id.
-const placeholder = (label: string) => () => (
-  <Title order={2} size="h3" data-testid="organization-tab-heading">
-    {label}
-  </Title>
-);
 
 export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
   {
@@ -78,7 +73,12 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     render: (org) => <PatientList embedded organizationId={org.id} organizationName={org.name} />,
   },
   // Labels as the menu spells them (docs/decisions.md, "Labels"); keys keep the spec's spelling.
-  { key: 'cervaical', label: 'Cervical Exams', render: placeholder('Cervical Exams') },
+  {
+    key: 'cervaical',
+    label: 'Cervical Exams',
+    visible: (role) => canListCervical(role),
+    render: (org) => <CervicalList embedded organizationId={org.id} />,
+  },
   {
     key: 'orca',
     label: 'ORCA Exams',
