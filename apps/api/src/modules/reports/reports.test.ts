@@ -91,7 +91,7 @@ beforeAll(async () => {
 });
 
 const Q1_2026: TReportPeriod = { year: 2026, type: 'QUARTERLY', index: 0 };
-const qs = (q: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`;
+const qs = (q: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`;
 const queryOf = (period: TReportPeriod, extra: Record<string, string | number> = {}) => {
   const { report_log: _log, ...base } = reportQueryFor(period);
   return qs({ ...base, ...extra });
