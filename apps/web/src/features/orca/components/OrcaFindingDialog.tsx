@@ -11,7 +11,6 @@ import {
   Center,
   Group,
   Image,
-  List,
   Loader,
   Modal,
   SimpleGrid,
@@ -179,15 +178,13 @@ function FindingCard({
             {ORCA_MESSAGES.noSymptom}
           </Text>
         ) : (
-          <List size="sm" spacing={2}>
+          <Group gap={4} data-testid="orca-symptoms">
             {finding.symptoms.map((s) => (
-              <List.Item key={s}>
-                <Badge color="red.9" variant="light" tt="none">
-                  {s}
-                </Badge>
-              </List.Item>
+              <Badge key={s} color="red.9" variant="filled" tt="none">
+                {s}
+              </Badge>
             ))}
-          </List>
+          </Group>
         )}
       </Stack>
     </Card>
