@@ -41,7 +41,7 @@ beforeAll(async () => {
       row('2026-02-28T20:00:00Z', orgAdmin.id, 'ORG_ADMIN', '/api/v1/user/training/report/pdf/3/', {}),
       row('2025-11-01T06:00:00Z', admin.id, 'ADMIN', '/api/v1/scan/', { format: 'csv', limit: '10' }),
     ])
-    .returning({ id: reportLogs.id });
+    .returning();
   [ids.today, ids.yesterday, ids.lastMonth, ids.edge, ids.old] = inserted.map((r) => r.id) as [
     number,
     number,
