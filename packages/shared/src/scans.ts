@@ -856,3 +856,12 @@ export function technicianScanWindow(
   // A window that would start after today (a certificate far from expiry) is today alone.
   return { date_time_after: after <= today ? after : today, date_time_before: today };
 }
+
+/** Texts of the re-certification page and modal (part 2 §2.10–2.11; DESIGN §7b for the empty text). */
+export const RECERTIFICATION_MESSAGES = {
+  empty: 'No records found.',
+  notFound: 'Technician not found.',
+  /** The spec gives no wording for this confirm. */
+  confirm: (name: string) =>
+    `Are you sure you want to re-certify ${name}? A new year of certification starts today.`,
+} as const;

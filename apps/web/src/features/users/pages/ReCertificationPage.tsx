@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReCertificationList } from '../recertification/ReCertificationList.tsx';
 
 export function ReCertificationPage() {
-  return <PageHeader title={menuLabel('re-certification')} />;
+  return <ReCertificationList title={menuLabel('re-certification')} />;
 }

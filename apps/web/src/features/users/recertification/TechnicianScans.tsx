@@ -1,0 +1,64 @@
+// The technician's scans in the re-certification modal (part 2 §2.7, §2.11, §4): a map of the scans of the
+// window (a marker or cluster opens their list), then the embedded scan list: their own SCAN-type scans with a replay
+// from 30 days before the certificate expiry (replay links carry re-certify=true), or their training or practice
+// scans with Unreviewed / Correct / Incorrect.
+import { useMemo, useState } from 'react';
+import { SegmentedControl, Stack, Title } from '@mantine/core';
+import { useScanPoints, type TScanFilterQuery } from '../../scans/scans.api.ts';
+import { ScanList } from '../../scans/components/ScanList.tsx';
+import { ScanListModal } from '../../scans/components/ScanListModal.tsx';
+import { ScanClusterMap } from '../../scans/map/ScanClusterMap.tsx';
+import type { TTechnicianWindow } from './technicianSummary.api.ts';
+
+const VIEWS = [
+  { value: 'scan', label: 'Scans' },
+  { value: 'TRAINING', label: 'Training' },
+  { value: 'PRACTICE', label: 'Practice' },
+] as const;
+type View = (typeof VIEWS)[number]['value'];
+
+/** URL prefixes of the modal's lists (each view its own, so a page number never carries over); removed on close. */
+export const TECHNICIAN_URL_PREFIX = 'tech';
+const TECHNICIAN_MAP_PREFIX = 'techmap_';
+const MAP_HEIGHT = 360;
+
+export function TechnicianScans({ technicianId, window }: { technicianId: number; window: TTechnicianWindow }) {
+  const [view, setView] = useState<View>('scan');
+  const [clusterIds, setClusterIds] = useState<number[] | null>(null);
+  const windowQuery = useMemo<TScanFilterQuery>(
+    () => ({ technician: technicianId, scan_type: 'SCAN', is_replay_available: true, ...window }),
+    [technicianId, window],
+  );
+  const listQuery = useMemo<TScanFilterQuery>(() => (view === 'scan' ? windowQuery : { scan_type: view }), [view, windowQuery]);
+  const points = useScanPoints(windowQuery);
+
+  return (
+    <Stack gap="md">
+      <div data-testid="technician-map">
+        <ScanClusterMap points={points.data} loading={points.isFetching} onSelectIds={setClusterIds} height={MAP_HEIGHT} />
+      </div>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Scans
+        </Title>
+        <SegmentedControl
+          data={[...VIEWS]}
+          value={view}
+          onChange={(v) => setView(v as View)}
+          aria-label="Scan type"
+          w={{ base: '100%', sm: 'auto' }}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="technician-scan-view"
+        />
+        <ScanList key={view} embedded prefix={`${TECHNICIAN_URL_PREFIX}${view.toLowerCase()}_`} technicianId={technicianId} recertify fixedQuery={listQuery} />
+      </Stack>
+      <ScanListModal
+        opened={clusterIds !== null}
+        title="Scans"
+        onClose={() => setClusterIds(null)}
+        prefix={TECHNICIAN_MAP_PREFIX}
+        listProps={{ ids: clusterIds ?? undefined, recertify: true }}
+      />
+    </Stack>
+  );
+}
