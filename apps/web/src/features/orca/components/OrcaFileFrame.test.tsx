@@ -16,7 +16,7 @@ describe('OrcaFileFrame', () => {
     expect(await screen.findByTestId('orca-file-error')).toHaveTextContent('Not found.');
   });
 
-  it('keeps a file error for 3 s, then lets it go', () => {
+  it('keeps a file error for 3 s, then lets it go', async () => {
     vi.useFakeTimers();
     const { result, rerender } = renderHook(
       ({ error }: { error: string | null }) => useTransientError(error),
@@ -27,9 +27,9 @@ describe('OrcaFileFrame', () => {
     expect(result.current).toBe(false);
     rerender({ error: 'storage/unauthorized' });
     expect(result.current).toBe(true);
-    act(() => vi.advanceTimersByTime(ORCA_FILE_ERROR_MS - 1));
+    await act(() => vi.advanceTimersByTimeAsync(ORCA_FILE_ERROR_MS - 1));
     expect(result.current).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(result.current).toBe(false);
   });
 });
