@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { LicenceList } from '../components/LicenceList.tsx';
 
 export function LicenseListPage() {
-  return <PageHeader title={menuLabel('license')} />;
+  return <LicenceList title={menuLabel('license')} />;
 }
