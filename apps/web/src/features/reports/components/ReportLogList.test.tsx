@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TReportLogRow } from '@sc/shared/scans';
@@ -9,6 +9,8 @@ import { ReportLogPage } from '../pages/ReportLogPage.tsx';
 import { queryParamLines } from './ReportLogList.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
+// A loaded machine renders the first page slowly: wait for conditions longer than the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = '/api/v1/scan/report-log/';
 const row: TReportLogRow = {
