@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconEye, IconFileText, IconGavel, IconPhotoCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import dayjs from 'dayjs';
 import type { TUserType } from '@sc/shared/roles';
 import {
   CERVICAL_CSV_FILENAME,
@@ -19,7 +20,6 @@ import { showsOrganizationColumn } from '@sc/shared/scans';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
-import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
@@ -36,6 +36,19 @@ import { ReviewerAgreementPanel } from './ReviewerAgreementPanel.tsx';
 import { ReviewerStatusBadge } from './ReviewerStatusBadge.tsx';
 
 const LIST_DEFAULTS: Partial<TCervicalListState> = { ordering: CERVICAL_DEFAULT_ORDERING };
+
+/** A date on two lines (day, then time): the nine columns fit beside the menu at 1400 px. */
+function DateCell({ value }: { value: string }) {
+  const date = dayjs(value);
+  return (
+    <Text component="time" dateTime={date.toISOString()} size="sm" style={{ whiteSpace: 'nowrap', display: 'block' }}>
+      {date.format('DD MMM YYYY')}
+      <Text span display="block" size="xs" c="dimmed">
+        {date.format('hh:mm A')}
+      </Text>
+    </Text>
+  );
+}
 
 const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
   p ? `${p.first_name} ${p.last_name}`.trim() : '';
@@ -96,7 +109,7 @@ export function CervicalList({
           </Text>
         )}
         {slot === 'two' && exam.disagreement && (
-          <Badge size="xs" color={exam.adjudication ? 'gray.7' : 'orange.9'} variant={exam.adjudication ? 'outline' : 'filled'}>
+          <Badge size="xs" color={exam.adjudication ? 'gray.7' : 'violet.9'} variant={exam.adjudication ? 'outline' : 'filled'}>
             {exam.adjudication ? `Final: ${exam.adjudication.final_status === 'VALID' ? 'Valid' : 'Invalid'}` : 'Disagree'}
           </Badge>
         )}
@@ -156,8 +169,8 @@ export function CervicalList({
       hideOnPhone: true,
       render: (exam) => exam.technician_name || '—',
     },
-    { accessor: 'date_time', title: 'Exam Time', sortable: true, hideOnPhone: true, render: (exam) => <ListDate value={exam.date_time} /> },
-    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, render: (exam) => <ListDate value={exam.created} /> },
+    { accessor: 'date_time', title: 'Exam Time', sortable: true, hideOnPhone: true, render: (exam) => <DateCell value={exam.date_time} /> },
+    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, render: (exam) => <DateCell value={exam.created} /> },
     { accessor: 'reviewer_one_status', title: 'Reviewer 1', sortable: true, render: (exam) => reviewerCell(exam, 'one') },
     { accessor: 'reviewer_two_status', title: 'Reviewer 2', sortable: true, render: (exam) => reviewerCell(exam, 'two') },
   ];

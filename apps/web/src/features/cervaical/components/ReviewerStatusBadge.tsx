@@ -15,11 +15,11 @@ export function ReviewerStatusBadge({
 }) {
   const badge =
     status === null ? (
-      <Badge color="gray.7" variant="outline" title="Hidden until you finish your own review">
+      <Badge color="gray.7" variant="outline" tt="none" title="Hidden until you finish your own review">
         Hidden
       </Badge>
     ) : (
-      <Badge color={COLORS[status]} variant={status === 'NOT_REVIEWED' ? 'outline' : 'filled'}>
+      <Badge color={COLORS[status]} variant={status === 'NOT_REVIEWED' ? 'outline' : 'filled'} tt="none" style={{ overflow: 'visible' }}>
         {REVIEWER_STATUS_LABELS[status]}
       </Badge>
     );
