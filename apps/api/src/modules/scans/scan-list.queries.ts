@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type
 import { alias } from 'drizzle-orm/pg-core';
 import type { TScanTechnicianType, TScanType } from '@sc/shared/scans';
 import { parseScanIdLabel } from '@sc/shared/scans';
+import { BREAST_TYPES, SCAN_ID_PREFIX } from '@sc/shared/constants';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Pool as PgPool } from 'pg';
 import {
@@ -280,67 +281,53 @@ export async function deleteScan(tx: DbOrTx, id: number): Promise<void> {
 
 // ---- CSV -----------------------------------------------------------------------------------------------------------
 
-/** A CSV batch: what the §9 columns need, the date already in the reader's zone. */
-export type ScanCsvRow = {
-  id: number;
-  dateTime: Date;
-  scanType: TScanType;
-  firstName: string | null;
-  lastName: string | null;
-  age: number | null;
-  dateOfBirth: string | null;
-  mobile: string | null;
-  email: string | null;
-  physicianName: string | null;
-  localTime: string;
-  technicianName: string | null;
-  breastType: number | null;
-  isPositive: boolean | null;
-  left: string[];
-  right: string[];
-  notes: string | null;
-  isSurvivor: boolean;
-  hasFamilyHistory: boolean;
-  hasSymptoms: boolean;
-  deviceSerialNumber: string | null;
-  sensorSerialNumber: string | null;
-  softwareVersion: string | null;
-  referenceName: string | null;
-};
+/** One line of scan_details.csv: the §9 cells in SCAN_CSV_COLUMNS order, formatted by the database. */
+export type ScanCsvRecord = (string | null)[];
 
-/** The CSV's columns, in the order a raw (array-mode) cursor returns them. */
-const csvSelection = (timezone: string) => ({
-  id: scans.id,
-  dateTime: scans.dateTime,
-  scanType: scans.scanType,
+const textCase = (column: AnyColumn, labels: Record<string | number, string>, otherwise: SQL) =>
+  sql`(case ${column} ${sql.join(
+    Object.entries(labels).map(([value, label]) => sql`when ${sql.raw(`'${value}'`)} then ${sql.raw(`'${label}'`)}`),
+    sql` `,
+  )} else ${otherwise} end)`;
+const yesNo = (condition: SQL) => sql<string>`(case when ${condition} then 'Yes' else 'No' end)`;
+
+/**
+ * The §9 cells as text, formatted in SQL so the server only passes strings to the CSV writer (no Date, array or
+ * JSON parsing per row): ID with its prefix (SCAN_ID_PREFIX), Date Time in the reader's zone ('DD Mon YYYY hh:mm
+ * AM'), breast type names (BREAST_TYPES), Is Positive = a finding on either side when the device sent no flag,
+ * findings joined with '; ', notes with commas and line breaks replaced by spaces (csvNotes), flags as Yes/No.
+ */
+const csvCells = (timezone: string) => ({
   firstName: patients.firstName,
   lastName: patients.lastName,
-  age: patients.age,
-  // As text: a raw cursor would read a date as a local-midnight Date.
+  age: sql<string | null>`${patients.age}::text`,
   dateOfBirth: sql<string | null>`${patients.dateOfBirth}::text`,
   mobile: patients.mobile,
   email: patients.email,
+  displayId: sql<string>`${textCase(scans.scanType, SCAN_ID_PREFIX, sql`''`)} || ${scans.id}::text`,
   physicianName: patients.physicianName,
   localTime: sql<string>`to_char(${scans.dateTime} at time zone ${timezone}, 'DD Mon YYYY HH12:MI AM')`,
   technicianName: sql<string | null>`(${users.firstName} || ' ' || ${users.lastName})`,
-  breastType: scans.breastType,
-  isPositive: scans.isPositive,
-  left: scans.leftBreastFinding,
-  right: scans.rightBreastFinding,
-  notes: sql<string | null>`${scans.notes}->>'message'`,
-  isSurvivor: scans.isSurvivor,
-  hasFamilyHistory: scans.hasFamilyHistory,
-  hasSymptoms: scans.hasSymptoms,
+  breastType: sql<string | null>`${textCase(scans.breastType, BREAST_TYPES, sql`${scans.breastType}::text`)}`,
+  isPositive: yesNo(
+    sql`coalesce(${scans.isPositive}, cardinality(${scans.leftBreastFinding}) > 0 or cardinality(${scans.rightBreastFinding}) > 0)`,
+  ),
+  left: sql<string>`array_to_string(${scans.leftBreastFinding}, '; ')`,
+  right: sql<string>`array_to_string(${scans.rightBreastFinding}, '; ')`,
+  notes: sql<string>`regexp_replace(replace(coalesce(${scans.notes}->>'message', ''), ',', ' '), ${'\r\n|\r|\n'}, ' ', 'g')`,
+  isSurvivor: yesNo(sql`${scans.isSurvivor}`),
+  hasFamilyHistory: yesNo(sql`${scans.hasFamilyHistory}`),
+  hasSymptoms: yesNo(sql`${scans.hasSymptoms}`),
   deviceSerialNumber: scans.deviceSerialNumber,
   sensorSerialNumber: scans.sensorSerialNumber,
   softwareVersion: scans.softwareVersion,
   referenceName: references.name,
 });
-const CSV_KEYS = Object.keys(csvSelection('UTC')) as (keyof ScanCsvRow)[];
+const CSV_CELL_KEYS = Object.keys(csvCells('UTC')) as (keyof ReturnType<typeof csvCells>)[];
 
 function csvQuery(db: Db, scope: Scope, f: ScanFilters, timezone: string, keyset: SQL | undefined) {
   return db
-    .select(csvSelection(timezone))
+    .select({ ...csvCells(timezone), id: scans.id, dateTime: scans.dateTime })
     .from(scans)
     .leftJoin(patients, eq(patients.id, scans.patientId))
     .leftJoin(references, eq(references.id, patients.referenceId))
@@ -361,18 +348,31 @@ export async function listScanCsvBatch(
   timezone: string,
   before: { dateTime: Date; id: number } | null,
   limit: number,
-): Promise<ScanCsvRow[]> {
+): Promise<{ records: ScanCsvRecord[]; last: { dateTime: Date; id: number } | null }> {
   const keyset = before
     ? sql`${scans.dateTime} <= ${before.dateTime.toISOString()} and (${scans.dateTime}, ${scans.id}) < (${before.dateTime.toISOString()}::timestamptz, ${before.id})`
     : undefined;
-  return (await csvQuery(db, scope, f, timezone, keyset).limit(limit)) as ScanCsvRow[];
+  const rows = await csvQuery(db, scope, f, timezone, keyset).limit(limit);
+  const lastRow = rows.at(-1);
+  return {
+    records: rows.map((row) => CSV_CELL_KEYS.map((key) => row[key])),
+    last: lastRow ? { dateTime: lastRow.dateTime, id: lastRow.id } : null,
+  };
 }
+
+/** work_mem of a CSV cursor's transaction (at most SCAN_CSV_MAX_CURSORS at once). */
+const CSV_WORK_MEM = '64MB';
+
+/** Every column of a cursor's rows as the database's text: the cells are text already, nothing to parse. */
+const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
 
 /**
  * The whole CSV as one statement behind a server-side cursor on a pool connection of its own (PostgreSQL), read
- * `batch` rows at a time: the planner may hash-join and read the table in one pass instead of one random page per
- * row for every keyset batch, and memory stays at one batch. `cursor_tuple_fraction = 1` asks for the plan that
- * finishes first rather than the one that starts first. An abandoned download rolls back and frees the connection.
+ * `batch` rows at a time in text mode: the planner may hash-join and read the table in one pass instead of one
+ * random page per row for every keyset batch, and memory stays at one batch. `cursor_tuple_fraction = 1` asks for
+ * the plan that finishes first rather than the one that starts first; a larger work_mem keeps the join in memory.
+ * An abandoned download rolls back and frees the connection. Each yielded row is a ScanCsvRecord (the trailing id
+ * and date_time are cut off in place).
  */
 export async function* streamScanCsvRows(
   pool: PgPool,
@@ -381,7 +381,7 @@ export async function* streamScanCsvRows(
   f: ScanFilters,
   timezone: string,
   batch: number,
-): AsyncGenerator<ScanCsvRow[]> {
+): AsyncGenerator<ScanCsvRecord[]> {
   const query = csvQuery(db, scope, f, timezone, undefined).toSQL();
   const client = await pool.connect();
   let open = false;
@@ -389,18 +389,21 @@ export async function* streamScanCsvRows(
     await client.query('BEGIN READ ONLY');
     open = true;
     await client.query('SET LOCAL cursor_tuple_fraction = 1');
+    // One in-memory hash of the patients and fewer sort runs than the default 4 MB (this transaction only).
+    await client.query(`SET LOCAL work_mem = '${CSV_WORK_MEM}'`);
     await client.query({
       text: `DECLARE scan_csv NO SCROLL CURSOR FOR ${query.sql}`,
       values: query.params as unknown[],
     });
+    const cells = CSV_CELL_KEYS.length;
     for (;;) {
-      const res = await client.query<unknown[]>({ text: `FETCH ${batch} FROM scan_csv`, rowMode: 'array' });
-      if (res.rows.length === 0) break;
-      yield res.rows.map((values) => {
-        const row = {} as Record<string, unknown>;
-        for (let i = 0; i < CSV_KEYS.length; i++) row[CSV_KEYS[i]!] = values[i];
-        return row as ScanCsvRow;
+      const res = await client.query<(string | null)[]>({
+        text: `FETCH ${batch} FROM scan_csv`,
+        rowMode: 'array',
+        types: TEXT_TYPES,
       });
+      for (const row of res.rows) row.length = cells;
+      if (res.rows.length > 0) yield res.rows;
       if (res.rows.length < batch) break;
     }
     await client.query('COMMIT');

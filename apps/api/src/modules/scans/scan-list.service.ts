@@ -40,14 +40,16 @@ import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/s
 import { containsPattern } from '../../http/search.ts';
 import { moveScanFiles } from '../scan-files/scan-files.service.ts';
 import * as q from './scan-list.queries.ts';
-import { presentScanDetail, presentScanRow, scanCsvRecord } from './scans.presenter.ts';
+import { presentScanDetail, presentScanRow } from './scans.presenter.ts';
 
 export type ScanListContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 export type ListRequest = { url: string; timezone: string | string[] | undefined };
 export type Meta = { ip: string; userAgent: string | null };
 
-/** Rows a CSV batch reads; memory stays at one batch however many rows the file has. */
+/** Rows a CSV keyset batch reads (PGlite, or when every cursor is taken); memory stays at one batch. */
 export const SCAN_CSV_BATCH = 5000;
+/** Rows a CSV cursor fetches at once: text rows of ~200 bytes, ~4 MB a batch, few round trips. */
+export const SCAN_CSV_CURSOR_BATCH = 20_000;
 /**
  * CSV downloads read through a cursor at once (each holds one pool connection for its duration); more wait for
  * nothing and read in keyset batches instead, so downloads never starve the pool.
@@ -182,8 +184,8 @@ export async function streamScansCsv(
     if (pool && onPrimary && activeCsvCursors < SCAN_CSV_MAX_CURSORS) {
       activeCsvCursors++;
       try {
-        for await (const rows of q.streamScanCsvRows(pool, db, scope, filters, timezone, SCAN_CSV_BATCH)) {
-          for (const row of rows) yield scanCsvRecord(row);
+        for await (const rows of q.streamScanCsvRows(pool, db, scope, filters, timezone, SCAN_CSV_CURSOR_BATCH)) {
+          yield* rows;
         }
       } finally {
         activeCsvCursors--;
@@ -192,11 +194,10 @@ export async function streamScansCsv(
     }
     let before: { dateTime: Date; id: number } | null = null;
     for (;;) {
-      const rows = await q.listScanCsvBatch(db, scope, filters, timezone, before, SCAN_CSV_BATCH);
-      for (const row of rows) yield scanCsvRecord(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < SCAN_CSV_BATCH) return;
-      before = { dateTime: last.dateTime, id: last.id };
+      const { records: batch, last } = await q.listScanCsvBatch(db, scope, filters, timezone, before, SCAN_CSV_BATCH);
+      yield* batch;
+      if (!last || batch.length < SCAN_CSV_BATCH) return;
+      before = last;
     }
   }
   const csv = stringify({ header: true, columns: [...SCAN_CSV_COLUMNS] });
@@ -288,7 +289,7 @@ export async function streamOneScanCsv(
   const scope = await readerScope(ctx, actor);
   if (!(await q.findScanInScope(ctx.database.db, scope, id))) throw notFound();
   await recordDownload(ctx, actor, request.path, { id }, request.meta);
-  const rows = await q.listScanCsvBatch(
+  const { records } = await q.listScanCsvBatch(
     ctx.database.db,
     scope,
     { range: {}, ids: [id] },
@@ -297,7 +298,7 @@ export async function streamOneScanCsv(
     1,
   );
   const csv = stringify({ header: true, columns: [...SCAN_CSV_COLUMNS] });
-  for (const row of rows) csv.write(scanCsvRecord(row));
+  for (const record of records) csv.write(record);
   csv.end();
   return csv;
 }
