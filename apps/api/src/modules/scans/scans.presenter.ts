@@ -1,15 +1,13 @@
 // A breast scan as the API shows it (part 2 §3 Scan), in snake_case. Used for the webhook body; what is not
 // listed here (created_by, modified_by, internal ids of joins) is never sent.
-import { BREAST_TYPES } from '@sc/shared/constants';
 import {
-  csvNotes,
   scanIdLabel,
   scanReview,
   type TScanDetail,
   type TScanRow,
   type TScanType,
 } from '@sc/shared/scans';
-import type { ScanCsvRow, ScanListRow } from './scan-list.queries.ts';
+import type { ScanListRow } from './scan-list.queries.ts';
 import type { ScanForPresentation } from './scans.queries.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -140,36 +138,4 @@ export function presentScanDetail(
     patient_gender: row.patient?.gender ?? null,
     parent: parent ? { id: parent.id, display_id: scanIdLabel(parent.scanType, parent.id) } : null,
   };
-}
-
-const yesNo = (v: boolean | null | undefined): string => (v ? 'Yes' : 'No');
-
-/** One CSV line in SCAN_CSV_COLUMNS order (an array: csv-stringify writes it without key lookups). */
-export function scanCsvRecord(r: ScanCsvRow): (string | number | null)[] {
-  return [
-    r.firstName,
-    r.lastName,
-    r.age,
-    r.dateOfBirth,
-    r.mobile,
-    r.email,
-    scanIdLabel(r.scanType, r.id),
-    r.physicianName,
-    r.localTime,
-    r.technicianName,
-    r.breastType === null
-      ? null
-      : (BREAST_TYPES[r.breastType as keyof typeof BREAST_TYPES] ?? String(r.breastType)),
-    yesNo(r.isPositive ?? (r.left.length > 0 || r.right.length > 0)),
-    r.left.join('; '),
-    r.right.join('; '),
-    csvNotes(r.notes),
-    yesNo(r.isSurvivor),
-    yesNo(r.hasFamilyHistory),
-    yesNo(r.hasSymptoms),
-    r.deviceSerialNumber,
-    r.sensorSerialNumber,
-    r.softwareVersion,
-    r.referenceName,
-  ];
 }
