@@ -21,7 +21,7 @@ describe('OrcaFileFrame', () => {
     const { result, rerender } = renderHook(
       ({ error }: { error: string | null }) => useTransientError(error),
       {
-        initialProps: { error: null },
+        initialProps: { error: null as string | null },
       },
     );
     expect(result.current).toBe(false);
