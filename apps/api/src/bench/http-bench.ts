@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.service.ts';
+import { reportQueryFor } from '@sc/shared/reports';
 
 const CLIENTS = 10;
 const REQUESTS = 200;
@@ -37,6 +38,14 @@ export async function benchStatistics(database: Database, config: Config): Promi
     const now = new Date();
     const last30 = `date_time_after=${isoDay(new Date(now.getTime() - 30 * 86_400_000))}&date_time_before=${isoDay(now)}`;
     const years = `custom_range=2020-01-01,${isoDay(now)}`;
+    const report = (type: 'QUARTERLY' | 'ANNUALLY') => {
+      const { report_log: _log, ...q } = reportQueryFor(
+        type === 'QUARTERLY'
+          ? { year: now.getUTCFullYear() - 1, type, index: 3 }
+          : { year: now.getUTCFullYear() - 1, type, index: 0 },
+      );
+      return new URLSearchParams({ ...q, limit: '200' } as Record<string, string>).toString();
+    };
     const endpoints: Endpoint[] = [
       { name: 'dashboard tiles, all time (ADMIN)', url: '/api/v1/scan/dashboard/', as: 'ADMIN' },
       { name: 'dashboard tiles, last 30 days (ADMIN)', url: `/api/v1/scan/dashboard/?${last30}`, as: 'ADMIN' },
@@ -51,6 +60,11 @@ export async function benchStatistics(database: Database, config: Config): Promi
       { name: 'by device, all time', url: '/api/v1/scan/device-positive/', as: 'ADMIN' },
       { name: 'chart, last 30 days', url: `/api/v1/scan/dashboard/chart/?${last30}`, as: 'ADMIN' },
       { name: 'chart, all time (months)', url: '/api/v1/scan/dashboard/chart/', as: 'ADMIN' },
+      // Period reports (issue 9): the last quarter against the one before, and last year against the year before.
+      { name: 'technician report, quarter vs previous', url: `/api/v1/organization/report-generate/?${report('QUARTERLY')}`, as: 'ADMIN' },
+      { name: 'organization report, quarter vs previous', url: `/api/v1/organization/leaderboard/report-generate/?${report('QUARTERLY')}`, as: 'ADMIN' },
+      { name: 'organization report, year vs previous', url: `/api/v1/organization/leaderboard/report-generate/?${report('ANNUALLY')}`, as: 'ADMIN' },
+      { name: 'technician report, year vs previous (ORG_ADMIN)', url: `/api/v1/organization/report-generate/?${report('ANNUALLY')}`, as: 'ORG_ADMIN' },
       // The patient list (issue 8): the first page with its count, a 3-letter name search, and an ORG_ADMIN's.
       { name: 'patients: page of 10, newest first (ADMIN)', url: '/api/v1/patient/?using_read_db=true', as: 'ADMIN' },
       { name: "patients: search 'sha' (ADMIN)", url: '/api/v1/patient/?search=sha&using_read_db=true', as: 'ADMIN' },
