@@ -332,6 +332,27 @@ describe('bad input', () => {
     }
   });
 
+  it('answers 400, never 500, for repeated, malformed and hostile parameters', async () => {
+    const base = queryOf(Q1_2026).slice(1);
+    for (const extra of [
+      'report_start_date_1=2026-01-01',
+      'organization_id=1&organization_id=2',
+      'page=0x2',
+      'limit=1e1',
+      'limit=2000',
+      'using_read_db=true&using_read_db=true',
+      'report_log=maybe',
+      'organization_id=99999999999',
+    ]) {
+      for (const url of [TECH, ORG]) {
+        const res = await call(tokens.admin, `${url}?${base}&${extra}`);
+        expect(res.statusCode, `${extra}: ${res.body}`).toBe(400);
+      }
+    }
+    const nul = await call(tokens.admin, `${TECH}?${base.replace('report_end_date_2=2026-03-31', 'report_end_date_2=2026-03-31%00')}`);
+    expect(nul.statusCode).toBe(400);
+  });
+
   it('answers 400 for an unknown time zone, and writes nothing to the report log', async () => {
     const before = await db.$count(reportLogs);
     const res = await call(tokens.admin, `${ORG}${queryOf(Q1_2026, { format: 'csv' })}`, { timezone: 'Mars/Base' });
