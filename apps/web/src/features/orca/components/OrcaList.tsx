@@ -3,7 +3,7 @@
 // finding modal) and Report only when the exam has a report file, both empty states and the streamed orca-scan CSV.
 // Embeddable in an organization page (organizationId: that organization's exams, no organization column).
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClipboardList, IconEye, IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TUserType } from '@sc/shared/roles';
@@ -25,6 +25,7 @@ import { ListTable, type ListColumn, type RowAction } from '../../../components/
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useOrcaList } from '../orca.api.ts';
 import { ZOrcaListParams, countOrcaFilters, toOrcaQuery, type TOrcaListState } from '../orcaListParams.ts';
 import { OrcaDetailDialog, type OrcaDetailView } from './OrcaDetailDialog.tsx';
@@ -46,6 +47,7 @@ export function OrcaList({
   organizationId?: number;
 }) {
   const role: TUserType = useSessionUser().user_type;
+  const phone = usePhoneLayout();
   const { params, setParams } = useListParams(ZOrcaListParams, LIST_DEFAULTS);
   const apiQuery = useMemo(() => toOrcaQuery(params, organizationId), [params, organizationId]);
   const query = useOrcaList(apiQuery);
@@ -107,12 +109,24 @@ export function OrcaList({
       accessor: 'first_name',
       title: 'Patient Name',
       sortable: true,
-      render: (exam) =>
-        cellButton(
+      render: (exam) => {
+        const name = cellButton(
           fullName(exam.patient_data) || '—',
           () => setDetail({ id: exam.id, mode: 'detail' }),
           `orca-patient-${exam.id}`,
-        ),
+        );
+        // On a phone the licence code goes under the name, so the row keeps its scan time beside the actions.
+        return phone ? (
+          <Stack gap={0}>
+            {name}
+            <Text size="xs" c="dimmed" ff="monospace" data-testid={`orca-licence-${exam.id}`}>
+              {exam.licence_code ?? '—'}
+            </Text>
+          </Stack>
+        ) : (
+          name
+        );
+      },
     },
     {
       accessor: 'mobile',
@@ -155,6 +169,7 @@ export function OrcaList({
       accessor: 'licence_code',
       title: 'Licence code',
       sortable: true,
+      hideOnPhone: true,
       render: (exam) => (
         <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {exam.licence_code ?? '—'}
