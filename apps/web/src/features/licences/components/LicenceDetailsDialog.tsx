@@ -2,7 +2,7 @@
 // License Count, then the 'License Logs' table (No, Before Count, After Count, Created At, Created By), newest
 // first; 'No license logs found!' when it has none.
 import type { ReactNode } from 'react';
-import { Alert, Badge, Loader, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { LICENCE_MESSAGES, type TLicence } from '@sc/shared/licences';
 import { errorMessage } from '../../../api/client.ts';
 import { ListDate } from '../../../components/list/ListDate.tsx';
@@ -93,19 +93,14 @@ function LicenceFacts({ licence }: { licence: TLicence }) {
     ['Application', licence.application],
     ['Available License Count', licence.count],
     ['Total License Count', licence.total_license_count],
-    [
-      'Status',
-      <Badge key="s" variant="light" color={licence.is_active ? 'teal' : 'gray'}>
-        {licence.is_active ? 'Active' : 'Inactive'}
-      </Badge>,
-    ],
+    ['Status', licence.is_active ? 'Active' : 'Inactive'],
   ];
   return (
     <Table withRowBorders={false} verticalSpacing={4} data-testid="licence-facts">
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th w={190} fw={500} c="dimmed">
+            <Table.Th w={{ base: 130, xs: 190 }} fw={500} c="dimmed">
               {label}
             </Table.Th>
             <Table.Td>{value}</Table.Td>

@@ -200,11 +200,6 @@ function RenewLicenceForm({ licence, onClose }: { licence: TLicence; onClose: (s
           Update
         </Button>
       </Group>
-      {added === 0 && (
-        <Text size="xs" c="dimmed">
-          Use plus to add licenses in steps of 100.
-        </Text>
-      )}
     </Stack>
   );
 }
