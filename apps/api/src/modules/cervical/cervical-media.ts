@@ -124,6 +124,8 @@ export async function buildCervicalVideo(seed: number, symptomTag: string | null
     const look = lookOf(symptomTag);
     for (let f = 0; f < VIDEO_FRAMES; f++) {
       encoder.addFrameRgba(drawScene(width, height, seed, look, 1 + f * 0.01));
+      // Let the server answer other requests between frames.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     encoder.finalize();
     return Buffer.from(encoder.FS.readFile(encoder.outputFilename));

@@ -26,6 +26,7 @@ import { ListTable, type ListColumn, type RowAction } from '../../../components/
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useCervicalList } from '../cervical.api.ts';
 import { ZCervicalListParams, countCervicalFilters, toCervicalQuery, type TCervicalListState } from '../cervicalListParams.ts';
 import { CervicalAdjudicationDialog } from './CervicalAdjudicationDialog.tsx';
@@ -63,6 +64,7 @@ export function CervicalList({
   organizationId?: number;
 }) {
   const role: TUserType = useSessionUser().user_type;
+  const phone = usePhoneLayout();
   const { params, setParams } = useListParams(ZCervicalListParams, LIST_DEFAULTS);
   const apiQuery = useMemo(() => toCervicalQuery(params, organizationId), [params, organizationId]);
   const query = useCervicalList(apiQuery);
@@ -103,7 +105,7 @@ export function CervicalList({
     return (
       <Stack gap={2} data-testid={`reviewer-${slot}-${exam.id}`}>
         <ReviewerStatusBadge status={status} />
-        {who && (
+        {who && !phone && (
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {fullName(who)}
           </Text>
