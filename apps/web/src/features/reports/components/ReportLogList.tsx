@@ -44,7 +44,7 @@ const columns: ListColumn<TReportLogRow>[] = [
     title: 'API',
     sortable: true,
     render: (r) => (
-      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} miw={160}>
+      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} miw={110}>
         {r.api}
       </Text>
     ),

@@ -3,7 +3,7 @@
 // the Filter dropdown (organization, badge, Clear all filters), the §2.10 columns and 'No records found.'. Re-Certify
 // opens the technician scan modal, where the certificate is renewed.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -17,10 +17,16 @@ import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { toApiDate } from '../../../components/list/periods.ts';
 import { useListParams } from '../../../components/list/useListParams.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useUsers } from '../users.api.ts';
 import { fullName } from '../userAccess.ts';
 import { ReCertificationFilter } from './ReCertificationFilter.tsx';
-import { RECERTIFICATION_DEFAULT_ORDERING, ZReCertificationParams, toReCertificationQuery, type TReCertificationState } from './recertificationParams.ts';
+import {
+  RECERTIFICATION_DEFAULT_ORDERING,
+  ZReCertificationParams,
+  toReCertificationQuery,
+  type TReCertificationState,
+} from './recertificationParams.ts';
 import { CertificateDate } from './CertificateDate.tsx';
 import { TechnicianScanModal } from './TechnicianScanModal.tsx';
 
@@ -32,6 +38,7 @@ export function ReCertificationList({ title }: { title: string }) {
   const today = toApiDate(dayjs());
   const query = useUsers(toReCertificationQuery(params, today));
   const [openId, setOpenId] = useState<number | null>(null);
+  const phone = usePhoneLayout();
   const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
 
   const columns: ListColumn<TOrganizationUser>[] = [
@@ -46,7 +53,17 @@ export function ReCertificationList({ title }: { title: string }) {
         </Anchor>
       ),
     },
-    { accessor: 'mobile', title: 'Mobile', sortable: true, hideOnPhone: true, render: (u) => <Text size="sm" style={NO_WRAP}>{u.mobile ?? '—'}</Text> },
+    {
+      accessor: 'mobile',
+      title: 'Mobile',
+      sortable: true,
+      hideOnPhone: true,
+      render: (u) => (
+        <Text size="sm" style={NO_WRAP}>
+          {u.mobile ?? '—'}
+        </Text>
+      ),
+    },
     { accessor: 'email', title: 'E-mail', sortable: true, hideOnPhone: true, render: (u) => u.email ?? '—' },
     {
       accessor: 'certificate_issue_date',
@@ -60,14 +77,14 @@ export function ReCertificationList({ title }: { title: string }) {
       title: 'Expiry Date',
       sortable: true,
       render: (u) => (
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={2} align="flex-start">
           <CertificateDate value={u.certificate_expiry_date} />
           {u.certificate_expiry_date !== null && u.certificate_expiry_date < today && (
-            <Badge size="xs" variant="light" color="red" c="red.9">
+            <Badge size="xs" variant="light" color="red" c="red.9" style={{ flexShrink: 0 }}>
               Expired
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
     {
@@ -88,18 +105,29 @@ export function ReCertificationList({ title }: { title: string }) {
       accessor: 'actions',
       title: 'Actions',
       textAlign: 'right',
-      render: (u) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconCertificate size={14} />}
-          onClick={() => setOpenId(u.id)}
-          aria-label={`Re-Certify ${fullName(u)}`}
-          data-testid={`recertify-${u.id}`}
-        >
-          Re-Certify
-        </Button>
-      ),
+      render: (u) =>
+        phone ? (
+          <ActionIcon
+            variant="light"
+            size="lg"
+            onClick={() => setOpenId(u.id)}
+            aria-label={`Re-Certify ${fullName(u)}`}
+            data-testid={`recertify-${u.id}`}
+          >
+            <IconCertificate size={18} />
+          </ActionIcon>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconCertificate size={14} />}
+            onClick={() => setOpenId(u.id)}
+            aria-label={`Re-Certify ${fullName(u)}`}
+            data-testid={`recertify-${u.id}`}
+          >
+            Re-Certify
+          </Button>
+        ),
     },
   ];
 
@@ -117,13 +145,21 @@ export function ReCertificationList({ title }: { title: string }) {
               w={{ base: '100%', sm: 260 }}
             />
             <ReCertificationFilter
-              organization={params.organization === undefined ? null : { id: params.organization, name: params.organization_name }}
+              organization={
+                params.organization === undefined
+                  ? null
+                  : { id: params.organization, name: params.organization_name }
+              }
               onChange={(o) => setParams({ organization: o?.id, organization_name: o?.name || undefined })}
             />
           </>
         }
         period={
-          <PeriodTabs value={params.period} range={{ from: params.from, to: params.to }} onChange={(period, range) => setParams({ period, ...range })} />
+          <PeriodTabs
+            value={params.period}
+            range={{ from: params.from, to: params.to }}
+            onChange={(period, range) => setParams({ period, ...range })}
+          />
         }
         footer={
           <ListFooter

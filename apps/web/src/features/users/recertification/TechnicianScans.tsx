@@ -25,12 +25,13 @@ const MAP_HEIGHT = 360;
 export function TechnicianScans({ technicianId, window }: { technicianId: number; window: TTechnicianWindow }) {
   const [view, setView] = useState<View>('scan');
   const [clusterIds, setClusterIds] = useState<number[] | null>(null);
-  const windowQuery = useMemo<TScanFilterQuery>(
-    () => ({ technician: technicianId, scan_type: 'SCAN', is_replay_available: true, ...window }),
-    [technicianId, window],
+  // The map shows every scan the counts count; the list the ones with a replay to review (part 2 §2.11).
+  const mapQuery = useMemo<TScanFilterQuery>(() => ({ technician: technicianId, scan_type: 'SCAN', ...window }), [technicianId, window]);
+  const listQuery = useMemo<TScanFilterQuery>(
+    () => (view === 'scan' ? { ...mapQuery, is_replay_available: true } : { scan_type: view }),
+    [view, mapQuery],
   );
-  const listQuery = useMemo<TScanFilterQuery>(() => (view === 'scan' ? windowQuery : { scan_type: view }), [view, windowQuery]);
-  const points = useScanPoints(windowQuery);
+  const points = useScanPoints(mapQuery);
 
   return (
     <Stack gap="md">
