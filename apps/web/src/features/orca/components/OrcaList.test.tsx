@@ -85,12 +85,24 @@ describe('OrcaList', () => {
     await user.click(
       within(screen.getByRole('dialog', { name: 'ORCA Finding' })).getByRole('button', { name: 'Close' }),
     );
-    await user.click(screen.getByTestId('orca-patient-21'));
+    await user.click(screen.getByTestId('orca-id-21'));
     const dialog = await screen.findByRole('dialog', { name: 'ORCA Detail' });
     expect(await within(dialog).findByTestId('orca-licence-card')).toHaveTextContent('ORC-1234-00021');
     expect(within(dialog).getByTestId('orca-licence-card')).toHaveTextContent('Current report count: 12');
     expect(within(dialog).getByTestId('orca-mobile-card')).toHaveTextContent('Samsung');
     expect(within(dialog).getByTestId('orca-device-card')).toHaveTextContent('TAB-9');
+  });
+
+  it("opens the patient's dialog from the patient cell", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup();
+    await screen.findByText('ORC-1234-00021');
+    await user.click(screen.getByTestId('orca-patient-21'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) => String(input).split('?')[0] === '/api/v1/patient/121/'),
+      ).toBe(true),
+    );
   });
 
   it("says 'No Exams yet!' without filters and 'No Exams found!' with one, and disables the CSV while empty", async () => {

@@ -26,6 +26,8 @@ import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
+import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
+import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
 import { useOrcaList } from '../orca.api.ts';
 import { ZOrcaListParams, countOrcaFilters, toOrcaQuery, type TOrcaListState } from '../orcaListParams.ts';
 import { OrcaDetailDialog, type OrcaDetailView } from './OrcaDetailDialog.tsx';
@@ -53,6 +55,8 @@ export function OrcaList({
   const query = useOrcaList(apiQuery);
   const [detail, setDetail] = useState<OrcaDetailView | null>(null);
   const [findingOf, setFindingOf] = useState<number | null>(null);
+  const [patientId, setPatientId] = useState<number | null>(null);
+  const [userView, setUserView] = useState<UserFormView | null>(null);
 
   const hasFilters = params.search !== '' || params.period !== 'today' || countOrcaFilters(params) > 0;
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
@@ -110,9 +114,13 @@ export function OrcaList({
       title: 'Patient Name',
       sortable: true,
       render: (exam) => {
+        // Cells open their own dialogs (part 3 §2): the patient's, read-only, as from the breast scan list.
         const name = cellButton(
           fullName(exam.patient_data) || '—',
-          () => setDetail({ id: exam.id, mode: 'detail' }),
+          () =>
+            exam.patient_data
+              ? setPatientId(exam.patient_data.id)
+              : setDetail({ id: exam.id, mode: 'detail' }),
           `orca-patient-${exam.id}`,
         );
         // On a phone the licence code goes under the name, so the row keeps its scan time beside the actions.
@@ -163,7 +171,14 @@ export function OrcaList({
       title: 'Technician',
       sortable: true,
       hideOnPhone: true,
-      render: (exam) => fullName(exam.technician_data) || '—',
+      render: (exam) =>
+        exam.technician_data
+          ? cellButton(
+              fullName(exam.technician_data),
+              () => exam.technician_data && setUserView({ mode: 'details', userId: exam.technician_data.id }),
+              `orca-technician-${exam.id}`,
+            )
+          : '—',
     },
     {
       accessor: 'licence_code',
@@ -256,6 +271,19 @@ export function OrcaList({
       </ListPage>
       <OrcaDetailDialog view={detail} onClose={() => setDetail(null)} />
       <OrcaFindingDialog examId={findingOf} onClose={() => setFindingOf(null)} />
+      <PatientFormDialog
+        opened={patientId !== null}
+        view={{ mode: 'details', patientId: patientId ?? undefined }}
+        onViewChange={() => undefined}
+        readOnly
+        onClose={() => setPatientId(null)}
+      />
+      <UserFormDialog
+        opened={userView !== null}
+        view={userView ?? { mode: 'details' }}
+        onViewChange={setUserView}
+        onClose={() => setUserView(null)}
+      />
     </>
   );
 }
