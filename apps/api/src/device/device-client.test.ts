@@ -7,7 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@sc/shared/uploads';
-import { files, patients, scans, users } from '../db/schema/index.ts';
+import {
+  cervicalExams,
+  files,
+  licences,
+  orcaExams,
+  orcaFindings,
+  patients,
+  scans,
+  users,
+} from '../db/schema/index.ts';
+import { LICENCE_MESSAGES } from '@sc/shared/licences';
 import { setupTestApp } from '../test/app.ts';
 import { createUser, signIn, uniqueMobile } from '../test/factories.ts';
 import { PDF, PNG, createDevice, setupUploader } from '../modules/uploads/uploads.fixtures.ts';
@@ -240,6 +250,52 @@ describe('runDevice against a running server', () => {
         quietIo(),
       ),
     ).rejects.toThrow(new DeviceError(UPLOAD_MESSAGES.deviceNotLinked(elsewhere.serialNumber)));
+  });
+
+  it('uploads an ORCA exam with --exam orca, taking one licence, and reports a cervical exam refused without one', async () => {
+    const s = await technicianWithDevice({ certified: false });
+    const token = await signIn(t, s.user);
+    const [licence] = await db
+      .insert(licences)
+      .values({
+        organizationId: s.org.id,
+        application: 'ORCA',
+        licenseCode: `CLI-${s.org.id}`,
+        pin: '111111',
+        count: 2,
+        totalLicenseCount: 100,
+      })
+      .returning();
+    const base = ['--url', url, '--token', token, '--serial', s.device.serialNumber, '--report', reportFile];
+    const lines: string[] = [];
+    const { scanId } = await runDevice(
+      parseDeviceArgs([...base, '--exam', 'orca', '--photo', consentFile]),
+      quietIo(lines),
+    );
+    const [exam] = await db.select().from(orcaExams).where(eq(orcaExams.id, scanId!));
+    expect(exam).toMatchObject({ technicianId: s.user.id, licenseId: licence!.id, currentReportCount: 99 });
+    expect(await db.select().from(orcaFindings).where(eq(orcaFindings.examId, scanId!))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith(`Exam ${scanId} (201)`) && l.includes('1 licenses left'))).toBe(
+      true,
+    );
+
+    await expect(
+      runDevice(parseDeviceArgs([...base, '--exam', 'cervaical', '--photo', consentFile]), quietIo()),
+    ).rejects.toThrow(
+      new DeviceError(`Uploading the cervical exam refused (403): ${LICENCE_MESSAGES.noneLeft('CERVAICAL')}`),
+    );
+    expect(
+      await db
+        .select()
+        .from(cervicalExams)
+        .where(eq(cervicalExams.deviceSerialNumber, s.device.serialNumber)),
+    ).toHaveLength(0);
+    expect(() => parseDeviceArgs([...base, '--exam', 'cervaical'])).toThrow(
+      new UsageError('--exam cervaical needs at least one --photo.'),
+    );
+    expect(() => parseDeviceArgs([...base, '--exam', 'xray'])).toThrow(
+      new UsageError('--exam must be breast, cervaical or orca.'),
+    );
   });
 
   it('says when the server cannot be reached', async () => {

@@ -1,12 +1,14 @@
 // What `npm run device` does, as a device would (issue 8): sign in with the mobile code (reading the code from the
 // dev outbox on this machine in demo mode, or taking it from --code), check GET device/session/, upload the scan's
 // files through POST file/upload/, then POST patient/ (unless --patient names one) and POST scan/, each with an
-// Idempotency-Key that is sent again, unchanged, when a try fails in transit or with a 5xx.
+// Idempotency-Key that is sent again, unchanged, when a try fails in transit or with a 5xx. With --exam it uploads
+// a cervical or ORCA exam instead (issue 10: POST cervaical/ or POST orca/, each taking one licence).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCAN_TYPES } from '@sc/shared/constants';
+import { EXAM_FILE_FOLDERS } from '@sc/shared/exam-uploads';
 import { SCAN_FILE_FOLDERS, type TScanType } from '@sc/shared/scans';
 import { IDEMPOTENCY_KEY_HEADER, type TDeviceSession } from '@sc/shared/uploads';
 
@@ -24,6 +26,8 @@ Sign-in
   --token <token>          an existing session token instead of signing in
 Scan
   --serial <serial>        the device's serial number (linked to the technician's organization)
+  --exam <breast|cervaical|orca>  what to upload (default breast); cervaical and orca take one licence
+  --photo <file>           an exam photo or video (repeatable; cervaical needs one; orca: a finding's photo)
   --scan-type <type>       ${SCAN_TYPES.join(' | ')} (default SCAN)
   --report <file.pdf>      a report PDF (repeatable)
   --consent <file>         the consent form, PDF or image (repeatable)
@@ -57,6 +61,8 @@ export type DeviceOptions = {
   sendCodeOnly: boolean;
   token: string | null;
   serial: string;
+  exam: 'breast' | 'cervaical' | 'orca';
+  photos: string[];
   scanType: TScanType;
   reports: string[];
   consents: string[];
@@ -111,6 +117,8 @@ export function parseDeviceArgs(
         'send-code': { type: 'boolean', default: false },
         token: { type: 'string' },
         serial: { type: 'string' },
+        exam: { type: 'string', default: 'breast' },
+        photo: { type: 'string', multiple: true, default: [] },
         'scan-type': { type: 'string', default: 'SCAN' },
         report: { type: 'string', multiple: true, default: [] },
         consent: { type: 'string', multiple: true, default: [] },
@@ -158,6 +166,13 @@ export function parseDeviceArgs(
   if (!(SCAN_TYPES as readonly string[]).includes(scanType)) {
     throw new UsageError(`--scan-type must be one of ${SCAN_TYPES.join(', ')}.`);
   }
+  const exam = values.exam.toLowerCase();
+  if (exam !== 'breast' && exam !== 'cervaical' && exam !== 'orca') {
+    throw new UsageError('--exam must be breast, cervaical or orca.');
+  }
+  if (exam === 'cervaical' && values.photo.length === 0 && !values['send-code']) {
+    throw new UsageError('--exam cervaical needs at least one --photo.');
+  }
   const latitude = number(values.lat, 'lat');
   const longitude = number(values.lng, 'lng');
   if ((latitude === null) !== (longitude === null)) throw new UsageError('--lat and --lng go together.');
@@ -181,6 +196,8 @@ export function parseDeviceArgs(
     sendCodeOnly: values['send-code'],
     token,
     serial: values.serial ?? '',
+    exam,
+    photos: values.photo,
     scanType: scanType as TScanType,
     reports: values.report,
     consents: values.consent,
@@ -340,7 +357,8 @@ export async function runDevice(
   ) as unknown as TDeviceSession;
   if (!session.can_upload)
     throw new DeviceError(session.upload_refusal ?? 'This user may not upload from this device.');
-  if (!session.allowed_scan_types.includes(opts.scanType)) {
+  // Certification is the breast (IBE) app's: cervical and ORCA exams are not scan types.
+  if (opts.exam === 'breast' && !session.allowed_scan_types.includes(opts.scanType)) {
     throw new DeviceError(
       `${session.first_name} ${session.last_name} may upload ${session.allowed_scan_types.join(', ')} scans only (not certified).`,
     );
@@ -398,6 +416,53 @@ export async function runDevice(
     );
     patientId = Number(patient.id);
     io.log(`Patient ${patientId} created (Idempotency-Key ${key}).`);
+  }
+
+  if (opts.exam !== 'breast') {
+    const photos = await uploadAll(opts.photos, EXAM_FILE_FOLDERS.documents);
+    const key = randomUUID();
+    const route = opts.exam === 'cervaical' ? '/cervaical/' : '/orca/';
+    const common = {
+      patient: patientId,
+      device_serial_number: opts.serial,
+      local_db_id: opts.localId,
+      date_time: opts.dateTime,
+      latitude: opts.latitude,
+      longitude: opts.longitude,
+      software_version: opts.softwareVersion,
+      hardware_version: opts.hardwareVersion,
+      sensor_serial_number: opts.sensorSerial,
+      tablet_serial_number: opts.tabletSerial,
+      file_path: { reports: scanFiles.reports, consent_form: scanFiles.consent_form },
+    };
+    const body =
+      opts.exam === 'cervaical'
+        ? {
+            ...common,
+            documents: photos.map((p) => ({
+              path: p.path,
+              document_type: p.path.endsWith('.mp4') ? 'VIDEO' : 'IMAGE',
+            })),
+          }
+        : {
+            ...common,
+            findings: photos.map((p, index) => ({
+              exam: 'intra_oral_exam',
+              part: 'Oral cavity',
+              index,
+              path: p.path,
+            })),
+          };
+    const answer = await call('POST', route, { token, key, json: body });
+    const stored = expect(
+      answer,
+      [200, 201],
+      `Uploading the ${opts.exam === 'orca' ? 'ORCA' : 'cervical'} exam`,
+    );
+    io.log(
+      `Exam ${String(stored.id)} (${answer.status}): ${String(stored.detail)} ${String(stored.licenses_left)} licenses left (Idempotency-Key ${key})`,
+    );
+    return { scanId: Number(stored.id), scan: stored };
   }
 
   // ---- scan ----
