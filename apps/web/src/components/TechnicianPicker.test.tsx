@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../test/render.tsx';
 import { TechnicianPicker, type PickedTechnician } from './TechnicianPicker.tsx';
 
-vi.setConfig({ testTimeout: 15_000 });
 
 const user = (id: number, first: string, type = 'TECHNICIAN') => ({
   id,

@@ -1,8 +1,13 @@
 // jsdom gaps Mantine relies on (STACK.md "Web"): ResizeObserver, scrollIntoView, matchMedia, document.fonts.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route or a first Mantine
+// render was seen to take longer (CI log of 2026-11-23: 'Unable to find role=heading' on screens that render).
+// Only a failing wait lasts longer; a passing one returns as soon as its element appears.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

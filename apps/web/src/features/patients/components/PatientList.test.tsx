@@ -7,7 +7,6 @@ import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { patientPage, patientRow, renderPatientRoutes } from '../test/patientFixtures.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/api/v1/patient/';
 const meera = patientRow(1, 'Meera');

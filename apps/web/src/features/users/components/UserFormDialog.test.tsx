@@ -14,7 +14,6 @@ import { bodyOf, makeUser, mockFetch, renderRoutes } from '../../../test/render.
 import { userDetail, userRow } from '../test/userFixtures.tsx';
 import { UserFormDialog, type UserFormView } from './UserFormDialog.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ORGS = {
   count: 2,

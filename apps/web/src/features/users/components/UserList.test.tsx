@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TUserType } from '@sc/shared/roles';
 import { USER_MESSAGES } from '@sc/shared/user-input';
 import { bodyOf, makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderOrganizationUsers, renderUserRoutes, userPage, userRow } from '../test/userFixtures.tsx';
 
-vi.setConfig({ testTimeout: 15_000 });
 
 const LIST = '/api/v1/organization/user/';
 const assigned = userRow(11, 'Meera', 'Nair');
