@@ -65,7 +65,7 @@ export function presentLeaderboardRow(row: LeaderboardRow): TLeaderboardRow {
 
 // A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet: quote it as text.
 const FORMULA_START = /^[=+\-@\t\r]/;
-const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+export const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
 
 /** One leaderboard.csv record in LEADERBOARD_CSV_COLUMNS order; positivity with one decimal and a percent sign. */
 export function leaderboardCsvRecord(row: TLeaderboardRow): (string | number)[] {

@@ -34,6 +34,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { timezoneFromHeader, type PeriodRange } from '../../http/period.ts';
 import { assertInScope, minimalSubtrees, resolveScope, type Scope } from '../../http/scope.ts';
+import { safeCell } from '../dashboard/dashboard.presenter.ts';
 import { splitPeriod, type StatsWindow } from '../dashboard/scan-stats.queries.ts';
 import { insertReportLog } from '../users/training-reports.queries.ts';
 import * as q from './reports.queries.ts';
@@ -207,7 +208,3 @@ export async function streamReportCsv(
   });
   return { stream: csv, filename: reportFileName(kind, dates(2), p.organizationName) };
 }
-
-// A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet: quote it as text.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
