@@ -8,6 +8,7 @@ import { USER_MESSAGES } from '@sc/shared/user-input';
 import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { bodyOf, makeUser, mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
+import { scanPage, scanRow } from '../../scans/test/scanFixtures.tsx';
 import { userDetail, userPage, userRow } from '../test/userFixtures.tsx';
 import { ReCertificationPage } from '../pages/ReCertificationPage.tsx';
 import { expiryWindow, toReCertificationQuery } from './recertificationParams.ts';
@@ -161,6 +162,19 @@ describe('Technician scan modal', () => {
     await user.click(await screen.findByRole('radio', { name: 'Practice' }));
     await waitFor(() => expect(lastQuery(fetchMock, '/api/v1/scan/')).toMatchObject({ technician: '11', scan_type: 'PRACTICE' }));
     expect(lastQuery(fetchMock, '/api/v1/scan/')).not.toHaveProperty('date_time_after');
+  });
+
+  it('labels practice scans Unreviewed, Correct or Incorrect', async () => {
+    const practice = (id: number, review: 'Unreviewed' | 'Correct' | 'Incorrect') =>
+      scanRow(id, { scan_type: 'PRACTICE', display_id: `P-${id}`, review });
+    setup('ADMIN', '/re-certification', [tech], {
+      'GET /api/v1/scan/': { body: scanPage([practice(71, 'Correct'), practice(72, 'Incorrect'), practice(73, 'Unreviewed')]) },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('recertify-11'));
+    expect(await screen.findByTestId('scan-review-71')).toHaveTextContent('Correct');
+    expect(screen.getByTestId('scan-review-72')).toHaveTextContent('Incorrect');
+    expect(screen.getByTestId('scan-review-73')).toHaveTextContent('Unreviewed');
   });
 
   it('has no Re-Certify button for a MANAGER (the API refuses it)', async () => {
