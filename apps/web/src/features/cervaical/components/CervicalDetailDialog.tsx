@@ -87,7 +87,7 @@ function DetailBody({ exam }: { exam: TCervicalDetail }) {
           rows={[
             ['Name', p ? person(p) : '—'],
             ['Patient ID', text(p?.id)],
-            ['Mobile', p?.mobile ? `${p.mobile_country_code ?? ''} ${p.mobile}`.trim() : '—'],
+            ['Mobile', text(p?.mobile)],
             ['Date joined', day(p?.created)],
             ['Date of birth', day(p?.date_of_birth)],
             ['Age', text(p?.age)],
