@@ -570,6 +570,47 @@ const ROUTES: readonly Route[] = [
     path: '/scan/:id/transfer/',
     body: () => ({ organization_id: orgId, technician_id: targetUserId }),
   },
+  // Licences (issue 10): ADMIN-only; the sweep's ids name no licence (404) once a body is valid.
+  { method: 'GET', path: '/organization/license/', list: true },
+  { method: 'GET', path: '/organization/license/log/' },
+  { method: 'GET', path: '/organization/license/:id/' },
+  {
+    method: 'POST',
+    path: '/organization/license/',
+    body: () => ({ organization: otherOrgId, application: 'ORCA', count: 100, is_active: true }),
+  },
+  { method: 'PATCH', path: '/organization/license/:id/', body: () => ({ count: 200, is_active: true }), fields: ['organization', 'application'] },
+  { method: 'DELETE', path: '/organization/license/:id/' },
+  // Exam device uploads (issue 10): as POST scan/, every bad field is a 400 on the field before the role check.
+  {
+    method: 'POST',
+    path: '/cervaical/',
+    body: () => ({
+      patient: 1,
+      device_serial_number: 'IBE-SWEEP-1',
+      local_db_id: 'c-1',
+      date_time: '2026-03-01T10:00:00Z',
+      notes: { message: 'ok' },
+      documents: [{ path: 'documents/x.png', document_type: 'IMAGE', symptom_tag: 'VIA' }],
+    }),
+    fields: ['latitude', 'file_path.reports', 'metadata.device', 'has_symptoms'],
+    textFields: ['device_serial_number', 'local_db_id', 'sensor_serial_number', 'software_version'],
+    multilineFields: ['notes.message'],
+  },
+  {
+    method: 'POST',
+    path: '/orca/',
+    body: () => ({
+      patient: 1,
+      device_serial_number: 'IBE-SWEEP-1',
+      local_db_id: 'o-1',
+      date_time: '2026-03-01T10:00:00Z',
+      case_history: { uses_tobacco: true, smoke_count_unit: 'day' },
+      findings: [{ exam: 'intra_oral_exam', part: 'Lip', symptoms: ['Ulcer'] }],
+    }),
+    fields: ['license_code', 'cancer_history', 'case_history.smoking_history_time_months', 'file_path.consent_form'],
+    textFields: ['device_serial_number', 'local_db_id', 'license_code', 'case_history.smoke_count_unit'],
+  },
   { method: 'GET', path: '/file/' },
   { method: 'POST', path: '/file/upload/' },
 ];
