@@ -368,9 +368,11 @@ describe("POST scan/: the scan's files", () => {
     expect((await postFile(t, s.token, 'reports', { name: 'r.pdf', data: PDF }, s.org.id)).statusCode).toBe(
       200,
     );
-    for (const folder of ['companylogo', 'firmware', 'documents']) {
+    for (const folder of ['companylogo', 'firmware']) {
       expect((await postFile(t, s.token, folder, { name: 'a.png', data: PNG })).statusCode).toBe(403);
     }
+    // Exam photos (issue 10: POST cervaical/ and POST orca/ name them) go to documents/.
+    expect((await postFile(t, s.token, 'documents', { name: 'a.png', data: PNG })).statusCode).toBe(200);
     const homeless = await signIn(t, await createUser(t, { userType: 'TECHNICIAN', password: null }));
     expect((await postFile(t, homeless, 'reports', { name: 'r.pdf', data: PDF })).statusCode).toBe(403);
     expect((await postFile(t, s.token, 'assessment_files', { name: 'a.png', data: PNG })).statusCode).toBe(
