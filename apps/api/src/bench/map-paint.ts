@@ -29,7 +29,9 @@ const browser = await chromium.launch({
 });
 try {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
-  await context.addInitScript((t) => localStorage.setItem('dashboard_token', t), token);
+  // Runs in the page (the API's TypeScript has no DOM types).
+  type PageGlobal = { localStorage: { setItem: (key: string, value: string) => void } };
+  await context.addInitScript((t) => (globalThis as unknown as PageGlobal).localStorage.setItem('dashboard_token', t), token);
   const results: { points: number; bytes: number; pointsMs: number; firstPaintMs: number }[] = [];
   for (let run = 0; run <= RUNS; run++) {
     const page = await context.newPage();
