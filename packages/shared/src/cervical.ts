@@ -381,7 +381,12 @@ export const ZReviewSaved = ZDocumentUser.extend({ detail: z.string() });
 export const ZAdjudicationInput = z.object(
   {
     final_status: z.enum(REVIEW_STATUSES, { error: CERVICAL_MESSAGES.reviewStatusRequired }),
-    note: textField().trim().max(500, 'Ensure this field has no more than 500 characters.').nullable().optional(),
+    /** The console writes it in a textarea: line breaks are allowed. */
+    note: textField({ multiline: true })
+      .trim()
+      .max(500, 'Ensure this field has no more than 500 characters.')
+      .nullable()
+      .optional(),
   },
   { error: 'Expected an object.' },
 );

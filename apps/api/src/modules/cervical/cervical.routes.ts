@@ -30,6 +30,7 @@ import { parsePathId } from '../../http/params.ts';
 import {
   addReview,
   adjudicate,
+  assertReviewVisible,
   editReview,
   getCervical,
   listCervical,
@@ -196,7 +197,12 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/cervaical/document-user/:id/',
     {
-      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      // A review that does not exist answers 404 whatever the body (the role is checked first).
+      preValidation: async (request) => {
+        const actor = requireRole(request, CERVICAL_REVIEW_ROLES);
+        const raw = (request.params as { id?: string }).id ?? '';
+        await assertReviewVisible(app.ctx, actor, parseId(raw));
+      },
       schema: {
         tags,
         security,

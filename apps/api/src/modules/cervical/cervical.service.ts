@@ -331,6 +331,13 @@ export async function addReview(ctx: CervicalContext, actor: Actor, input: TRevi
   return savedReview(ctx, id, examId);
 }
 
+/** 404 for a review that does not exist or is out of the caller's scope (before its body is looked at, as DRF). */
+export async function assertReviewVisible(ctx: CervicalContext, actor: Actor, id: number): Promise<void> {
+  const { db } = ctx.database;
+  const found = await q.findReview(db, id);
+  if (!found || !(await visible(db, await resolveScope(db, actor), found.organizationId))) throw notFound();
+}
+
 /** PATCH cervaical/document-user/{id}/: ADMIN changes an existing review (its reviewer and first time stay). */
 export async function editReview(ctx: CervicalContext, actor: Actor, id: number, input: TReviewInput, meta: Meta) {
   if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
