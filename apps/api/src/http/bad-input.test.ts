@@ -611,6 +611,29 @@ const ROUTES: readonly Route[] = [
     fields: ['license_code', 'cancer_history', 'case_history.smoking_history_time_months', 'file_path.consent_form'],
     textFields: ['device_serial_number', 'local_db_id', 'license_code', 'case_history.smoke_count_unit'],
   },
+  // Cervical exams in the console (issue 10): the list, by ids, one exam, the review documents and reviews, the final read.
+  { method: 'GET', path: '/cervaical/', list: true },
+  { method: 'POST', path: '/cervaical/ids/', body: () => ({ ids_list: [1, 2] }) },
+  { method: 'GET', path: '/cervaical/:id/' },
+  // Needs ?scan= (the exam): its paging is the list's, checked on GET /cervaical/.
+  { method: 'GET', path: '/cervaical/document/' },
+  { method: 'GET', path: '/cervaical/reviewer-agreement/' },
+  {
+    method: 'POST',
+    path: '/cervaical/document-user/',
+    body: () => ({ document: 1, review_status: 'VALID', qualities: [{ quality: 1, answer: true }], clinical_finding: [] }),
+  },
+  {
+    method: 'PATCH',
+    path: '/cervaical/document-user/:id/',
+    body: () => ({ document: 1, review_status: 'VALID', qualities: [], clinical_finding: [] }),
+  },
+  {
+    method: 'POST',
+    path: '/cervaical/:id/adjudication/',
+    body: () => ({ final_status: 'VALID', note: 'Final read' }),
+    multilineFields: ['note'],
+  },
   { method: 'GET', path: '/file/' },
   { method: 'POST', path: '/file/upload/' },
 ];
