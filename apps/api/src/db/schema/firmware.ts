@@ -1,5 +1,5 @@
 // Device firmware (.ibe) versions (part 3 §3 Firmware).
-import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { byUser, createdModified } from './columns.ts';
 
 export const firmware = pgTable(
@@ -10,6 +10,10 @@ export const firmware = pgTable(
     version: text('version').notNull(),
     /** Stored file path of the .ibe file. */
     path: text('path').notNull(),
+    /** SHA-256 of the file, lowercase hex: devices check the download against it. Null only for rows made before it. */
+    checksum: text('checksum'),
+    /** Bytes of the file. */
+    size: integer('size'),
     ...createdModified(),
     ...byUser(),
   },

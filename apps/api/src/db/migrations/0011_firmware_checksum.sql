@@ -1,0 +1,2 @@
+ALTER TABLE "firmware" ADD COLUMN "checksum" text;--> statement-breakpoint
+ALTER TABLE "firmware" ADD COLUMN "size" integer;
