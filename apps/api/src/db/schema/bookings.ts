@@ -45,6 +45,8 @@ export const bookings = pgTable(
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('NEW'),
     statusChanged: timestamp('status_changed', { withTimezone: true }).notNull().defaultNow(),
     payment: jsonb('payment').$type<BookingPayment>().notNull().default({}),
+    /** The address the public booking came from: the per-address rate limit counts these. */
+    clientAddress: text('client_address'),
     ...createdModified(),
     ...byUser(),
   },
@@ -54,9 +56,27 @@ export const bookings = pgTable(
     index('bookings_created_idx').on(t.created),
     index('bookings_slot_idx').on(t.slotId),
     index('bookings_status_idx').on(t.status),
+    index('bookings_mobile_created_idx').on(t.mobile, t.created),
+    index('bookings_client_address_created_idx').on(t.clientAddress, t.created),
     index('bookings_search_trgm_idx').using(
       'gin',
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * The token of an organization's public booking page (`/book/<token>`): random, made the first time staff ask for
+ * the link; one per organization.
+ */
+export const bookingPages = pgTable(
+  'booking_pages',
+  {
+    organizationId: integer('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    ...createdModified(),
+  },
+  (t) => [uniqueIndex('booking_pages_token_uq').on(t.token)],
 );
