@@ -1,0 +1,599 @@
+// Tutorials (part 3 §2–§9; DESIGN §6, §7b): modules, quizzes with options, contents, their translations and
+// one-call reorders, for ADMIN only (the Tutorial menu's role); the device reads for every signed-in user. A
+// module's z_order is part of its contents' video paths, so a change of it moves those paths in the same
+// transaction. Every write leaves an audit row in the transaction that makes it.
+import { eq } from 'drizzle-orm';
+import { invalidPk } from '@sc/shared/devices';
+import type { TPaginated } from '@sc/shared/list';
+import {
+  BASE_LANGUAGE,
+  TUTORIAL_MESSAGES,
+  canManageTutorials,
+  contentVideoPath,
+  type TContent,
+  type TContentInput,
+  type TContentListQuery,
+  type TModule,
+  type TModuleCompleted,
+  type TModuleInput,
+  type TModuleItemsOrder,
+  type TModuleListQuery,
+  type TOption,
+  type TOptionInput,
+  type TOptionListQuery,
+  type TQuiz,
+  type TQuizCreate,
+  type TQuizListQuery,
+  type TQuizUpdate,
+  type TSaved,
+  type TTutorialApp,
+} from '@sc/shared/tutorials';
+import type { AppContext } from '../../app.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  appVersions,
+  tutorialContents,
+  tutorialModules,
+  tutorialQuizOptions,
+  tutorialQuizzes,
+} from '../../db/schema/index.ts';
+import type { Actor, RequestMeta } from '../../http/actor.ts';
+import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
+import { paginate, toPageParams } from '../../http/pagination.ts';
+import { presentContent, presentModule, presentOption, presentQuiz, presentTree } from './tutorials.presenter.ts';
+import * as q from './tutorials.queries.ts';
+
+export type TutorialsContext = Pick<AppContext, 'database' | 'services' | 'now'>;
+
+export const TUTORIAL_AUDIT = {
+  moduleCreated: 'tutorial.module.created',
+  moduleUpdated: 'tutorial.module.updated',
+  moduleDeleted: 'tutorial.module.deleted',
+  quizCreated: 'tutorial.quiz.created',
+  quizUpdated: 'tutorial.quiz.updated',
+  quizDeleted: 'tutorial.quiz.deleted',
+  optionCreated: 'tutorial.option.created',
+  optionUpdated: 'tutorial.option.updated',
+  optionDeleted: 'tutorial.option.deleted',
+  contentCreated: 'tutorial.content.created',
+  contentUpdated: 'tutorial.content.updated',
+  contentDeleted: 'tutorial.content.deleted',
+  reordered: 'tutorial.reordered',
+} as const;
+
+function assertCanManage(actor: Actor): void {
+  if (!canManageTutorials(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+}
+
+const dbFor = (ctx: TutorialsContext, readDb?: boolean): Db => (readDb ? ctx.database.readDb : ctx.database.db);
+
+async function record(
+  ctx: TutorialsContext,
+  tx: DbOrTx,
+  actor: Actor,
+  meta: RequestMeta,
+  action: string,
+  targetType: string,
+  id: number,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await ctx.services.audit.record(
+    {
+      action,
+      actorId: actor.id,
+      impersonatorId: actor.impersonatorId,
+      targetType,
+      targetId: id,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details,
+    },
+    tx,
+  );
+}
+
+/** Every translation's language must be a language of the platform (English was refused by the schema). */
+async function assertLanguages(db: DbOrTx, localize: Record<string, unknown>): Promise<void> {
+  const codes = Object.keys(localize);
+  const known = await q.knownLanguages(db, codes);
+  const unknown = codes.filter((c) => !known.has(c));
+  if (unknown.length) {
+    throw badRequest(
+      Object.fromEntries(unknown.map((c) => [`localize.${c}`, [TUTORIAL_MESSAGES.languageNotInList]])),
+    );
+  }
+}
+
+async function moduleOrField(db: DbOrTx, id: number): Promise<q.ModuleWithCounts> {
+  const row = await q.findModule(db, id);
+  if (!row) throw fieldError('module', invalidPk(id));
+  return row;
+}
+
+// ---- Modules -------------------------------------------------------------------------------------------------
+
+export async function listModules(
+  ctx: TutorialsContext,
+  actor: Actor,
+  query: TModuleListQuery,
+  request: { url: string },
+): Promise<TPaginated<TModule>> {
+  assertCanManage(actor);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listModules(dbFor(ctx, query.using_read_db), query.search, page);
+  return paginate(request, page, count, rows.map(presentModule));
+}
+
+export async function getModule(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TModule> {
+  assertCanManage(actor);
+  const row = await q.findModule(dbFor(ctx, readDb), id);
+  if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
+  return presentModule(row);
+}
+
+function moduleValues(input: TModuleInput) {
+  return {
+    name: input.name,
+    passText: input.pass_text,
+    reTakeModuleAgainText: input.re_take_module_again_text,
+    reTakeModuleText: input.re_take_module_text,
+    reTakeQuestionPercentage: input.re_take_question_percentage,
+    reTakeQuestionText: input.re_take_question_text,
+    zOrder: input.z_order,
+    status: input.status,
+    localize: input.localize,
+  };
+}
+
+export async function createModule(
+  ctx: TutorialsContext,
+  actor: Actor,
+  input: TModuleInput,
+  meta: RequestMeta,
+): Promise<TSaved> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  await assertLanguages(db, input.localize);
+  const at = ctx.now();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tutorialModules)
+      .values({ ...moduleValues(input), created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.moduleCreated, 'tutorial_module', row.id, { name: input.name });
+    return row.id;
+  });
+  return { id, detail: TUTORIAL_MESSAGES.moduleCreated };
+}
+
+export async function updateModule(
+  ctx: TutorialsContext,
+  actor: Actor,
+  id: number,
+  input: TModuleInput,
+  meta: RequestMeta,
+): Promise<TSaved> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  const before = await q.findModule(db, id);
+  if (!before) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await assertLanguages(db, input.localize);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(tutorialModules)
+      .set({ ...moduleValues(input), modified: ctx.now(), modifiedBy: actor.id })
+      .where(eq(tutorialModules.id, id));
+    if (before.zOrder !== input.z_order) await q.movePathsToModuleFolder(tx, [id]);
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.moduleUpdated, 'tutorial_module', id, {
+      name: input.name,
+      languages: Object.keys(input.localize),
+    });
+  });
+  return { id, detail: TUTORIAL_MESSAGES.moduleUpdated };
+}
+
+export async function deleteModule(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  const before = await q.findModule(db, id);
+  if (!before) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await db.transaction(async (tx) => {
+    await tx.delete(tutorialModules).where(eq(tutorialModules.id, id));
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.moduleDeleted, 'tutorial_module', id, { name: before.name });
+  });
+  return { detail: TUTORIAL_MESSAGES.moduleDeleted };
+}
+
+// ---- Reorders ------------------------------------------------------------------------------------------------
+
+/** One call, one transaction: the list's ids in their new order become z_order 1, 2, … (all of them, or none). */
+export async function reorder(
+  ctx: TutorialsContext,
+  actor: Actor,
+  kind: 'module' | 'quiz' | 'content',
+  input: { ids: number[]; module?: number },
+  meta: RequestMeta,
+): Promise<{ detail: string; ids: number[] }> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  if (kind !== 'module') await moduleOrField(db, input.module ?? 0);
+  await db.transaction(async (tx) => {
+    const current = new Set(await q.idsOf(tx, kind, input.module));
+    if (current.size !== input.ids.length || !input.ids.every((id) => current.has(id))) {
+      throw fieldError('ids', TUTORIAL_MESSAGES.orderIds);
+    }
+    await q.writeOrder(tx, kind, input.ids, actor.id);
+    if (kind === 'module') await q.movePathsToModuleFolder(tx, input.ids);
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.reordered, `tutorial_${kind}`, input.module ?? 0, {
+      kind,
+      ids: input.ids,
+    });
+  });
+  return { detail: TUTORIAL_MESSAGES.orderSaved, ids: input.ids };
+}
+
+export const reorderQuizzes = (ctx: TutorialsContext, actor: Actor, input: TModuleItemsOrder, meta: RequestMeta) =>
+  reorder(ctx, actor, 'quiz', input, meta);
+export const reorderContents = (ctx: TutorialsContext, actor: Actor, input: TModuleItemsOrder, meta: RequestMeta) =>
+  reorder(ctx, actor, 'content', input, meta);
+
+// ---- Quizzes and options -------------------------------------------------------------------------------------
+
+export async function listQuizzes(
+  ctx: TutorialsContext,
+  actor: Actor,
+  query: TQuizListQuery,
+  request: { url: string },
+): Promise<TPaginated<TQuiz>> {
+  assertCanManage(actor);
+  const db = dbFor(ctx, query.using_read_db);
+  if (!(await q.findModule(db, query.module))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listQuizzes(db, query.module, query.search, page);
+  const options = await q.optionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return paginate(request, page, count, rows.map((r) => presentQuiz(r, options)));
+}
+
+export async function getQuiz(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TQuiz> {
+  assertCanManage(actor);
+  const db = dbFor(ctx, readDb);
+  const row = await q.findQuiz(db, id);
+  if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
+  return presentQuiz(row, await q.optionsOf(db, [id]));
+}
+
+export async function createQuiz(
+  ctx: TutorialsContext,
+  actor: Actor,
+  input: TQuizCreate,
+  meta: RequestMeta,
+): Promise<TSaved> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  await moduleOrField(db, input.module);
+  await assertLanguages(db, input.localize);
+  const at = ctx.now();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tutorialQuizzes)
+      .values({
+        question: input.question,
+        isMultiSelect: input.is_multi_select,
+        zOrder: input.z_order,
+        primaryImage: input.primary_image,
+        moduleId: input.module,
+        localize: input.localize,
+        created: at,
+        modified: at,
+        createdBy: actor.id,
+        modifiedBy: actor.id,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    if (input.options.length) {
+      await tx.insert(tutorialQuizOptions).values(
+        input.options.map((o) => ({
+          option: o.option,
+          questionId: row.id,
+          zOrder: o.z_order,
+          isCorrect: o.is_correct,
+          isSelectAllOrNone: o.is_select_all_or_none,
+          created: at,
+          modified: at,
+          createdBy: actor.id,
+          modifiedBy: actor.id,
+        })),
+      );
+    }
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.quizCreated, 'tutorial_quiz', row.id, {
+      module: input.module,
+      options: input.options.length,
+    });
+    return row.id;
+  });
+  return { id, detail: TUTORIAL_MESSAGES.quizCreated };
+}
+
+export async function updateQuiz(
+  ctx: TutorialsContext,
+  actor: Actor,
+  id: number,
+  input: TQuizUpdate,
+  meta: RequestMeta,
+): Promise<TSaved> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  if (!(await q.findQuiz(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await moduleOrField(db, input.module);
+  await assertLanguages(db, input.localize);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(tutorialQuizzes)
+      .set({
+        question: input.question,
+        isMultiSelect: input.is_multi_select,
+        zOrder: input.z_order,
+        primaryImage: input.primary_image,
+        moduleId: input.module,
+        localize: input.localize,
+        modified: ctx.now(),
+        modifiedBy: actor.id,
+      })
+      .where(eq(tutorialQuizzes.id, id));
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.quizUpdated, 'tutorial_quiz', id, {
+      languages: Object.keys(input.localize),
+    });
+  });
+  return { id, detail: TUTORIAL_MESSAGES.quizUpdated };
+}
+
+export async function deleteQuiz(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  if (!(await q.findQuiz(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await db.transaction(async (tx) => {
+    await tx.delete(tutorialQuizzes).where(eq(tutorialQuizzes.id, id));
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.quizDeleted, 'tutorial_quiz', id);
+  });
+  return { detail: TUTORIAL_MESSAGES.quizDeleted };
+}
+
+export async function listOptions(
+  ctx: TutorialsContext,
+  actor: Actor,
+  query: TOptionListQuery,
+  request: { url: string },
+): Promise<TPaginated<TOption>> {
+  assertCanManage(actor);
+  const db = dbFor(ctx, query.using_read_db);
+  if (!(await q.findQuiz(db, query.question))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listOptions(db, query.question, query.search, page);
+  return paginate(request, page, count, rows.map(presentOption));
+}
+
+export async function getOption(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TOption> {
+  assertCanManage(actor);
+  const row = await q.findOption(dbFor(ctx, readDb), id);
+  if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
+  return presentOption(row);
+}
+
+function optionValues(input: TOptionInput) {
+  return {
+    option: input.option,
+    questionId: input.question,
+    zOrder: input.z_order,
+    isCorrect: input.is_correct,
+    isSelectAllOrNone: input.is_select_all_or_none,
+    localize: input.localize,
+  };
+}
+
+async function assertQuizField(db: DbOrTx, id: number): Promise<void> {
+  if (!(await q.findQuiz(db, id))) throw fieldError('question', invalidPk(id));
+}
+
+export async function createOption(
+  ctx: TutorialsContext,
+  actor: Actor,
+  input: TOptionInput,
+  meta: RequestMeta,
+): Promise<TOption> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  await assertQuizField(db, input.question);
+  await assertLanguages(db, input.localize);
+  const at = ctx.now();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tutorialQuizOptions)
+      .values({ ...optionValues(input), created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.optionCreated, 'tutorial_quiz_option', row.id, {
+      question: input.question,
+    });
+    return presentOption(row);
+  });
+}
+
+export async function updateOption(
+  ctx: TutorialsContext,
+  actor: Actor,
+  id: number,
+  input: TOptionInput,
+  meta: RequestMeta,
+): Promise<TOption> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  if (!(await q.findOption(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await assertQuizField(db, input.question);
+  await assertLanguages(db, input.localize);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tutorialQuizOptions)
+      .set({ ...optionValues(input), modified: ctx.now(), modifiedBy: actor.id })
+      .where(eq(tutorialQuizOptions.id, id))
+      .returning();
+    if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.optionUpdated, 'tutorial_quiz_option', id, {
+      languages: Object.keys(input.localize),
+    });
+    return presentOption(row);
+  });
+}
+
+export async function deleteOption(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  if (!(await q.findOption(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await db.transaction(async (tx) => {
+    await tx.delete(tutorialQuizOptions).where(eq(tutorialQuizOptions.id, id));
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.optionDeleted, 'tutorial_quiz_option', id);
+  });
+  return { detail: TUTORIAL_MESSAGES.optionDeleted };
+}
+
+// ---- Contents ------------------------------------------------------------------------------------------------
+
+export async function listContents(
+  ctx: TutorialsContext,
+  actor: Actor,
+  query: TContentListQuery,
+  request: { url: string },
+): Promise<TPaginated<TContent>> {
+  assertCanManage(actor);
+  const db = dbFor(ctx, query.using_read_db);
+  if (!(await q.findModule(db, query.module))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  const page = toPageParams(query);
+  const { rows, count } = await q.listContents(db, query.module, query.search, page);
+  return paginate(request, page, count, rows.map(presentContent));
+}
+
+export async function getContent(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TContent> {
+  assertCanManage(actor);
+  const row = await q.findContent(dbFor(ctx, readDb), id);
+  if (!row) throw notFound(TUTORIAL_MESSAGES.noContent);
+  return presentContent(row);
+}
+
+async function contentValues(db: DbOrTx, input: TContentInput) {
+  const module = await moduleOrField(db, input.module);
+  if (input.app_version !== null) {
+    const [found] = await db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.id, input.app_version));
+    if (!found) throw fieldError('app_version', invalidPk(input.app_version));
+  }
+  await assertLanguages(db, input.localize);
+  return {
+    title: input.title,
+    primaryText: input.primary_text,
+    zOrder: input.z_order,
+    primaryImage: input.primary_image ? contentVideoPath(module.zOrder, input.primary_image) : null,
+    appVersionId: input.app_version,
+    moduleId: input.module,
+    status: input.status,
+    localize: input.localize,
+  };
+}
+
+export async function createContent(
+  ctx: TutorialsContext,
+  actor: Actor,
+  input: TContentInput,
+  meta: RequestMeta,
+): Promise<TSaved> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  const values = await contentValues(db, input);
+  const at = ctx.now();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tutorialContents)
+      .values({ ...values, created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.contentCreated, 'tutorial_content', row.id, {
+      module: input.module,
+      title: input.title,
+    });
+    return row.id;
+  });
+  return { id, detail: TUTORIAL_MESSAGES.contentCreated };
+}
+
+export async function updateContent(
+  ctx: TutorialsContext,
+  actor: Actor,
+  id: number,
+  input: TContentInput,
+  meta: RequestMeta,
+): Promise<TSaved> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  if (!(await q.findContent(db, id))) throw notFound(TUTORIAL_MESSAGES.noContent);
+  const values = await contentValues(db, input);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(tutorialContents)
+      .set({ ...values, modified: ctx.now(), modifiedBy: actor.id })
+      .where(eq(tutorialContents.id, id));
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.contentUpdated, 'tutorial_content', id, {
+      title: input.title,
+      languages: Object.keys(input.localize),
+    });
+  });
+  return { id, detail: TUTORIAL_MESSAGES.contentUpdated };
+}
+
+export async function deleteContent(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  const before = await q.findContent(db, id);
+  if (!before) throw notFound(TUTORIAL_MESSAGES.noContent);
+  await db.transaction(async (tx) => {
+    await tx.delete(tutorialContents).where(eq(tutorialContents.id, id));
+    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.contentDeleted, 'tutorial_content', id, { title: before.title });
+  });
+  return { detail: TUTORIAL_MESSAGES.contentDeleted };
+}
+
+// ---- Device reads --------------------------------------------------------------------------------------------
+
+/** The published tutorials in a language (English texts where it has no translation). */
+export async function tutorialsForApp(ctx: TutorialsContext, language: string | undefined): Promise<TTutorialApp> {
+  const db = ctx.database.readDb;
+  const lang = language ?? BASE_LANGUAGE;
+  if (lang !== BASE_LANGUAGE && (await q.knownLanguages(db, [lang])).size === 0) {
+    throw fieldError('language', TUTORIAL_MESSAGES.languageNotInList);
+  }
+  return presentTree(lang, await q.publishedTree(db));
+}
+
+export async function reportModuleCompleted(ctx: TutorialsContext, actor: Actor, input: TModuleCompleted) {
+  const { db } = ctx.database;
+  const [module] = await db
+    .select({ id: tutorialModules.id })
+    .from(tutorialModules)
+    .where(eq(tutorialModules.id, input.module));
+  if (!module) throw fieldError('module', invalidPk(input.module));
+  const completed = input.completed ?? input.progress === 100;
+  const row = await q.upsertCompletion(db, {
+    userId: actor.id,
+    moduleId: input.module,
+    progress: completed ? 100 : input.progress,
+    completed,
+    at: ctx.now(),
+  });
+  return {
+    module: row.moduleId,
+    progress: row.progress,
+    completed: row.completed,
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}

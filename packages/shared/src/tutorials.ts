@@ -1,0 +1,398 @@
+// Tutorials (part 3 §2 Module page, Quiz list modal, Tutorial content list, Modal forms, Language setting modal;
+// §3 Module, Quiz, Quiz option, Content, localize; §4 modal mode; §5; §7 Modules, Quizzes, Quiz options, Content;
+// §8; §9): the contracts of `tutorial/module/`, `tutorial/quiz/`, `tutorial/quiz-option/`, `tutorial/content/`,
+// their one-call reorders, the device reads (`tutorial/app/`, `tutorial/module-completed/`), the content video
+// path rule, the translation (`localize`) rules and every message. The console validates its forms with these.
+import { z } from 'zod';
+import { CONTENT_STATUSES } from './constants.ts';
+import { MAX_ID, ZListQuery, idParam, paginated } from './list.ts';
+import type { TUserType } from './roles.ts';
+import { FORBIDDEN_CHARS_PATTERN, MESSAGES, textField } from './validation.ts';
+
+/** The Tutorial menu entry's role (part 1 §6, part 3 §6): only ADMIN authors tutorials; the API refuses others. */
+export const TUTORIAL_ROLES: readonly TUserType[] = ['ADMIN'];
+export const canManageTutorials = (role: TUserType): boolean => TUTORIAL_ROLES.includes(role);
+
+/** English is the base language: its texts are the item's own fields, never a translation (§3 localize). */
+export const BASE_LANGUAGE = 'en';
+export const TUTORIAL_PERCENTAGE_MAX = 100;
+export const TUTORIAL_TEXT_MAX = 2000;
+export const TUTORIAL_NAME_MAX = 255;
+export const Z_ORDER_MAX = 1_000_000;
+
+export const TUTORIAL_MESSAGES = {
+  required: MESSAGES.required,
+  blank: 'This field may not be blank.',
+  percentage: `Ensure this value is between 0 and ${TUTORIAL_PERCENTAGE_MAX}.`,
+  zOrder: 'Enter a whole number of 0 or more.',
+  invalidChars: MESSAGES.invalidChars,
+  selectLanguage: MESSAGES.selectLanguage,
+  languageAlreadySelected: MESSAGES.languageAlreadySelected,
+  languageNotInList: MESSAGES.languageNotInList,
+  englishExcluded: 'English is the base language: edit the item itself instead.',
+  deleteValueConfirm: MESSAGES.deleteValueConfirm,
+  noModule: 'No module.',
+  noContent: 'No content.',
+  unauthorized: 'Unauthorized access',
+  moduleCreated: 'Module created successfully',
+  moduleUpdated: 'Module updated Successfully',
+  moduleDeleted: 'Module deleted Successfully',
+  quizCreated: 'Quiz created successfully',
+  quizUpdated: 'Quiz updated Successfully',
+  quizDeleted: 'Quiz deleted Successfully',
+  optionDeleted: 'Option deleted Successfully',
+  contentCreated: 'Content created successfully',
+  contentUpdated: 'Content updated Successfully',
+  contentDeleted: 'Content deleted Successfully',
+  orderSaved: 'Order updated Successfully',
+  orderIds: 'Send every item of the list exactly once.',
+  optionsRequired: 'Add at least one option.',
+  deleteOption: 'Are you sure you want to delete this option?',
+  deleteHint: 'Please SUBMIT to save the changes.',
+  deleteContent: (title: string) => `Are you sure you want to delete ${title.toUpperCase()}?`,
+  deleteQuiz: 'Are you sure you want to delete this quiz?',
+  emptyModules: 'No Module yet!',
+  emptyModulesFiltered: 'No Module found!',
+  emptyQuizzes: 'No Quiz yet!',
+  emptyQuizzesFiltered: 'No Quiz found!',
+  emptyContents: 'No Content yet!',
+  emptyContentsFiltered: 'No Content found!',
+} as const;
+
+// ---- The content video path (§5 Content) ----------------------------------------------------------------------
+
+export const CONTENT_VIDEO_SUFFIX = '.mp4';
+export const contentVideoPrefix = (moduleZOrder: number): string => `assets/tutorials/tutorial_module_${moduleZOrder}/`;
+export const contentVideoPath = (moduleZOrder: number, name: string): string =>
+  `${contentVideoPrefix(moduleZOrder)}${name}${CONTENT_VIDEO_SUFFIX}`;
+const STORED_PATH = /^assets\/tutorials\/tutorial_module_-?\d+\/(.*)\.mp4$/;
+
+/** The file name the form edits, from a stored path (or a bare name a client sent). */
+export function contentVideoName(value: string | null | undefined): string {
+  if (!value) return '';
+  return STORED_PATH.exec(value)?.[1] ?? value;
+}
+
+/** The name's problem (slash, backslash, comma, period, space, at, dollar, hash, percent, ampersand, exclamation). */
+export const contentVideoNameProblem = (name: string): string | null =>
+  FORBIDDEN_CHARS_PATTERN.test(name) ? TUTORIAL_MESSAGES.invalidChars : null;
+
+// ---- Fields ---------------------------------------------------------------------------------------------------
+
+/** Required, not whitespace only, one line. */
+const requiredText = (max = TUTORIAL_NAME_MAX) =>
+  textField({ error: TUTORIAL_MESSAGES.required })
+    .trim()
+    .min(1, TUTORIAL_MESSAGES.blank)
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+/** Optional text (multi-line allowed); blank is stored as null. */
+const optionalText = (max = TUTORIAL_TEXT_MAX) =>
+  textField({ multiline: true })
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const requiredMultiline = (max = TUTORIAL_TEXT_MAX) =>
+  textField({ error: TUTORIAL_MESSAGES.required, multiline: true })
+    .trim()
+    .min(1, TUTORIAL_MESSAGES.blank)
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+const zOrder = z
+  .number({ error: TUTORIAL_MESSAGES.zOrder })
+  .int(TUTORIAL_MESSAGES.zOrder)
+  .min(0, TUTORIAL_MESSAGES.zOrder)
+  .max(Z_ORDER_MAX, `Ensure this value is less than or equal to ${Z_ORDER_MAX}.`);
+const refId = (what: string) =>
+  z
+    .number({ error: `Select a ${what}.` })
+    .int(`Invalid pk - object does not exist.`)
+    .min(1, `Invalid pk - object does not exist.`)
+    .max(MAX_ID, `Invalid pk - object does not exist.`);
+const ISO_KEY = /^[a-z]{2}$/;
+
+/** A `localize` object: keys are language iso codes (not English), values the item's texts, each not blank. */
+function localizeOf<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .record(z.string(), z.object(shape, { error: TUTORIAL_MESSAGES.required }))
+    .superRefine((value, ctx) => {
+      for (const key of Object.keys(value)) {
+        if (!ISO_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: TUTORIAL_MESSAGES.languageNotInList });
+        else if (key === BASE_LANGUAGE) ctx.addIssue({ code: 'custom', path: [key], message: TUTORIAL_MESSAGES.englishExcluded });
+      }
+    })
+    .default({});
+}
+
+export const ZModuleLocalizeEntry = z.object({
+  name: requiredText(),
+  pass_text: requiredMultiline(),
+  re_take_question_text: requiredMultiline(),
+  re_take_module_text: requiredMultiline(),
+  re_take_module_again_text: requiredMultiline(),
+});
+export const ZQuizLocalizeEntry = z.object({ question: requiredMultiline() });
+export const ZOptionLocalizeEntry = z.object({ option: requiredText() });
+export const ZContentLocalizeEntry = z.object({ title: requiredText(), primary_text: requiredMultiline() });
+
+/** The text fields of each kind's translation block (the language setting modal's fields, in order). */
+export const LOCALIZE_FIELDS = {
+  module: ['name', 'pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'],
+  quiz: ['question'],
+  option: ['option'],
+  content: ['title', 'primary_text'],
+} as const;
+export type TLocalizeKind = keyof typeof LOCALIZE_FIELDS;
+export const LOCALIZE_LABELS: Record<string, string> = {
+  name: 'Name',
+  pass_text: 'Pass text',
+  re_take_question_text: 'Retake question text',
+  re_take_module_text: 'Retake module text',
+  re_take_module_again_text: 'Retake module again text',
+  question: 'Question',
+  option: 'Option',
+  title: 'Title',
+  primary_text: 'Primary text',
+};
+/** A stored translation as the API answers it: the kind's text fields by name. */
+const ZLocalizeOut = z.record(z.string(), z.record(z.string(), z.string().nullable().optional()));
+export type TLocalizeOut = z.infer<typeof ZLocalizeOut>;
+
+export const LOCALIZE_ENTRY_SCHEMAS = {
+  module: ZModuleLocalizeEntry,
+  quiz: ZQuizLocalizeEntry,
+  option: ZOptionLocalizeEntry,
+  content: ZContentLocalizeEntry,
+} as const;
+/** Multi-line fields of the translation blocks (textareas). */
+export const LOCALIZE_MULTILINE = new Set(['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text', 'question', 'primary_text']);
+
+// ---- Modules --------------------------------------------------------------------------------------------------
+
+export const ZModuleInput = z.object({
+  name: requiredText(),
+  pass_text: optionalText(),
+  re_take_module_again_text: optionalText(),
+  re_take_module_text: optionalText(),
+  re_take_question_percentage: z
+    .number({ error: TUTORIAL_MESSAGES.percentage })
+    .int(TUTORIAL_MESSAGES.percentage)
+    .min(0, TUTORIAL_MESSAGES.percentage)
+    .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage)
+    .nullish()
+    .transform((v) => v ?? null),
+  re_take_question_text: optionalText(),
+  z_order: zOrder,
+  status: z.enum(CONTENT_STATUSES).default('PUBLISHED'),
+  localize: localizeOf(ZModuleLocalizeEntry.shape),
+});
+export type TModuleInput = z.infer<typeof ZModuleInput>;
+export type TModuleInputRaw = z.input<typeof ZModuleInput>;
+
+export const ZModule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pass_text: z.string().nullable(),
+  re_take_module_again_text: z.string().nullable(),
+  re_take_module_text: z.string().nullable(),
+  re_take_question_percentage: z.number().int().nullable(),
+  re_take_question_text: z.string().nullable(),
+  z_order: z.number().int(),
+  icon: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+  localize: ZLocalizeOut,
+  quiz_count: z.number().int(),
+  content_count: z.number().int(),
+});
+export type TModule = z.infer<typeof ZModule>;
+export const ZModuleList = paginated(ZModule);
+export type TModuleList = z.infer<typeof ZModuleList>;
+
+// ---- Quizzes and options -------------------------------------------------------------------------------------
+
+export const ZOptionFields = z.object({
+  option: requiredText(),
+  z_order: zOrder.default(0),
+  is_correct: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  is_select_all_or_none: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+});
+export const ZOptionInput = ZOptionFields.extend({
+  question: refId('quiz'),
+  localize: localizeOf(ZOptionLocalizeEntry.shape),
+});
+export type TOptionInput = z.infer<typeof ZOptionInput>;
+export type TOptionInputRaw = z.input<typeof ZOptionInput>;
+
+export const ZOption = z.object({
+  id: z.number().int(),
+  option: z.string(),
+  question: z.number().int(),
+  z_order: z.number().int(),
+  is_correct: z.boolean(),
+  is_select_all_or_none: z.boolean(),
+  localize: ZLocalizeOut,
+});
+export type TOption = z.infer<typeof ZOption>;
+
+const quizFields = {
+  question: requiredMultiline(),
+  is_multi_select: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  z_order: zOrder,
+  primary_image: textField().trim().max(500).nullish().transform((v) => (v ? v : null)),
+  module: refId('module'),
+};
+/** POST tutorial/quiz/: the quiz with its options in one call (§7 Quizzes). */
+export const ZQuizCreate = z.object({
+  ...quizFields,
+  options: z.array(ZOptionFields).default([]),
+  localize: localizeOf(ZQuizLocalizeEntry.shape),
+});
+export type TQuizCreate = z.infer<typeof ZQuizCreate>;
+export type TQuizCreateRaw = z.input<typeof ZQuizCreate>;
+/** PUT tutorial/quiz/{id}/: the quiz itself (and its translations); options are saved one by one (§7). */
+export const ZQuizUpdate = z.object({ ...quizFields, localize: localizeOf(ZQuizLocalizeEntry.shape) });
+export type TQuizUpdate = z.infer<typeof ZQuizUpdate>;
+
+export const ZQuiz = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  is_multi_select: z.boolean(),
+  z_order: z.number().int(),
+  primary_image: z.string().nullable(),
+  module: z.number().int(),
+  localize: ZLocalizeOut,
+  options: z.array(ZOption),
+});
+export type TQuiz = z.infer<typeof ZQuiz>;
+export const ZQuizList = paginated(ZQuiz);
+
+// ---- Content ---------------------------------------------------------------------------------------------------
+
+export const ZContentInput = z.object({
+  title: requiredText(),
+  primary_text: optionalText(),
+  z_order: zOrder,
+  /** The video's file name (or its stored path); blank → null. The server stores the full path (§5). */
+  primary_image: textField()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => contentVideoName(v))
+    .refine((name) => contentVideoNameProblem(name) === null, TUTORIAL_MESSAGES.invalidChars),
+  app_version: refId('app version').nullish().transform((v) => v ?? null),
+  module: refId('module'),
+  status: z.enum(CONTENT_STATUSES).default('PUBLISHED'),
+  localize: localizeOf(ZContentLocalizeEntry.shape),
+});
+export type TContentInput = z.infer<typeof ZContentInput>;
+export type TContentInputRaw = z.input<typeof ZContentInput>;
+
+export const ZContent = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  primary_text: z.string().nullable(),
+  z_order: z.number().int(),
+  primary_image: z.string().nullable(),
+  app_version: z.number().int().nullable(),
+  module: z.number().int(),
+  module_data: z.object({ name: z.string(), z_order: z.number().int() }),
+  status: z.enum(CONTENT_STATUSES),
+  localize: ZLocalizeOut,
+});
+export type TContent = z.infer<typeof ZContent>;
+export const ZContentList = paginated(ZContent);
+
+// ---- Lists, saves and reorders -------------------------------------------------------------------------------
+
+export const ZModuleListQuery = ZListQuery;
+export type TModuleListQuery = z.infer<typeof ZModuleListQuery>;
+export const ZQuizListQuery = ZListQuery.extend({ module: idParam('module') });
+export type TQuizListQuery = z.infer<typeof ZQuizListQuery>;
+export type TQuizListParams = z.input<typeof ZQuizListQuery>;
+export const ZOptionListQuery = ZListQuery.extend({ question: idParam('question') });
+export type TOptionListQuery = z.infer<typeof ZOptionListQuery>;
+export const ZContentListQuery = ZListQuery.extend({ module: idParam('module') });
+export type TContentListQuery = z.infer<typeof ZContentListQuery>;
+export type TContentListParams = z.input<typeof ZContentListQuery>;
+
+export const ZSaved = z.object({ id: z.number().int(), detail: z.string() });
+export type TSaved = z.infer<typeof ZSaved>;
+export const ZDeleted = z.object({ detail: z.string() });
+
+const ZIds = z
+  .array(refId('item'), { error: TUTORIAL_MESSAGES.orderIds })
+  .min(1, TUTORIAL_MESSAGES.orderIds)
+  .max(1000, TUTORIAL_MESSAGES.orderIds)
+  .refine((ids) => new Set(ids).size === ids.length, TUTORIAL_MESSAGES.orderIds);
+/** PUT tutorial/module/order/: every module's id in its new order; z_order becomes the position (1, 2, …). */
+export const ZModuleOrder = z.object({ ids: ZIds });
+/** PUT tutorial/quiz/order/ and tutorial/content/order/: the module's whole list in its new order. */
+export const ZModuleItemsOrder = z.object({ module: refId('module'), ids: ZIds });
+export type TModuleItemsOrder = z.infer<typeof ZModuleItemsOrder>;
+export const ZOrderSaved = z.object({ detail: z.string(), ids: z.array(z.number().int()) });
+
+// ---- Device reads --------------------------------------------------------------------------------------------
+
+export const ZTutorialAppQuery = z.object({
+  language: textField()
+    .trim()
+    .toLowerCase()
+    .regex(ISO_KEY, 'Enter a two-letter language code.')
+    .optional(),
+});
+export const ZAppOption = z.object({
+  id: z.number().int(),
+  option: z.string(),
+  z_order: z.number().int(),
+  is_correct: z.boolean(),
+  is_select_all_or_none: z.boolean(),
+});
+export const ZAppQuiz = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  is_multi_select: z.boolean(),
+  z_order: z.number().int(),
+  primary_image: z.string().nullable(),
+  options: z.array(ZAppOption),
+});
+export const ZAppContent = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  primary_text: z.string().nullable(),
+  z_order: z.number().int(),
+  primary_image: z.string().nullable(),
+  app_version: z.number().int().nullable(),
+});
+export const ZAppModule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pass_text: z.string().nullable(),
+  re_take_module_again_text: z.string().nullable(),
+  re_take_module_text: z.string().nullable(),
+  re_take_question_percentage: z.number().int().nullable(),
+  re_take_question_text: z.string().nullable(),
+  z_order: z.number().int(),
+  icon: z.string().nullable(),
+  quizzes: z.array(ZAppQuiz),
+  contents: z.array(ZAppContent),
+});
+export const ZTutorialApp = z.object({ language: z.string(), modules: z.array(ZAppModule) });
+export type TTutorialApp = z.infer<typeof ZTutorialApp>;
+
+/** POST tutorial/module-completed/: the app reports the signed-in user's progress through a module. */
+export const ZModuleCompleted = z.object({
+  module: refId('module'),
+  progress: z
+    .number({ error: TUTORIAL_MESSAGES.percentage })
+    .int(TUTORIAL_MESSAGES.percentage)
+    .min(0, TUTORIAL_MESSAGES.percentage)
+    .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage)
+    .default(TUTORIAL_PERCENTAGE_MAX),
+  completed: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+});
+export type TModuleCompleted = z.infer<typeof ZModuleCompleted>;
+export const ZModuleCompletion = z.object({
+  module: z.number().int(),
+  progress: z.number().int(),
+  completed: z.boolean(),
+  completed_at: z.string().nullable(),
+});
