@@ -44,6 +44,7 @@ import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
 import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts';
+import { tutorialRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -155,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
       await api.register(examUploadRoutes);
+      await api.register(tutorialRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
