@@ -1,0 +1,224 @@
+// firmware/ (part 3 §7; DESIGN §7b): list, read, create from an uploaded .ibe file (multipart), download, delete
+// (ADMIN), and the devices' read of the latest version (`firmware/latest/`, answering 304 to a device that already
+// has it through an ETag). Rules live in the service.
+import etag from '@fastify/etag';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FIRMWARE_MAX_BYTES,
+  FIRMWARE_ROLES,
+  ZFirmware,
+  ZFirmwareCreated,
+  ZFirmwareLatest,
+  ZFirmwareListQuery,
+} from '@sc/shared/firmware';
+import { ZBoolParam, paginated } from '@sc/shared/list';
+import type { Config } from '../../config.ts';
+import { requestMeta, requireActor } from '../../http/authenticate.ts';
+import { nonFieldError, notFound } from '../../http/errors.ts';
+import { parsePathId } from '../../http/params.ts';
+import { createStorage, type Storage } from '../../services/storage/storage.ts';
+import {
+  createFirmware,
+  deleteFirmware,
+  downloadFirmware,
+  getFirmware,
+  getLatestFirmware,
+  listFirmware,
+  type FirmwareContext,
+  type FirmwareForm,
+} from './firmware.service.ts';
+
+const tags = ['firmware'];
+const security = [{ token: [] }];
+const WHO = `Allowed: ${FIRMWARE_ROLES.join(', ')} (403 otherwise).`;
+
+// Authenticate before the body is validated: an anonymous caller learns 401, not the shape of a valid body.
+const preValidation = async (request: FastifyRequest) => {
+  requireActor(request);
+};
+
+const ZIdParams = z.object({ id: z.string() });
+const ZDeleted = z.object({ detail: z.string() });
+
+function parseId(raw: string): number {
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+// One store per configuration: the configured storage (local disk or object storage, DESIGN §1).
+const storages = new WeakMap<Config, Storage>();
+function storageFor(config: Config): Storage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = createStorage(config);
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+const MULTIPART_PARSE_ERROR = 'Multipart form parse error - the request body is not a valid multipart form.';
+
+/** Reads the form: the `file` part (at most 2 MB kept; the rest is read and dropped) and the `version` field. */
+async function readFirmwareForm(request: FastifyRequest): Promise<FirmwareForm> {
+  const form: FirmwareForm = { version: undefined, file: null };
+  if (!request.isMultipart()) return form;
+  try {
+    const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
+      limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
+      throwFileSizeLimit: false,
+    };
+    for await (const part of request.parts(options)) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'version' && typeof part.value === 'string') form.version = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || form.file) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        chunks.push(chunk);
+      }
+      const tooLarge = part.file.truncated || size > FIRMWARE_MAX_BYTES;
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+      const name = part.filename.replace(/[\u0000-\u001f\u007f]/g, '').trim() || undefined;
+      form.file = { name, data: tooLarge ? null : Buffer.concat(chunks), size: tooLarge ? FIRMWARE_MAX_BYTES + 1 : size, tooLarge };
+    }
+  } catch (error) {
+    // A broken body (no boundary, cut short) is the client's mistake; the parser's own limit errors keep their status.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw nonFieldError(MULTIPART_PARSE_ERROR);
+  }
+  return form;
+}
+
+export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (): FirmwareContext => ({ ...app.ctx, storage: storageFor(app.ctx.config) });
+
+  app.get(
+    '/firmware/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'Firmware versions, newest first (search, version)',
+        description: WHO,
+        querystring: ZFirmwareListQuery,
+        response: { 200: paginated(ZFirmware) },
+      },
+    },
+    async (request) => listFirmware(ctx(), requireActor(request), request.query, request),
+  );
+
+  app.post(
+    '/firmware/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a firmware version from an .ibe file (multipart: file, optional version)',
+        description: `${WHO} The file must be of type .ibe, at most 2 MB, text whose first line is the version with a numeric part greater than 0 (v2.14). Answers 'file not accepted' (unreadable), 'file format invalid' (no version), 'already exists' (on version). It is stored under firmware/ with its SHA-256.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZFirmwareCreated },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const form = await readFirmwareForm(request);
+      return reply.status(201).send(await createFirmware(ctx(), actor, form, requestMeta(request)));
+    },
+  );
+
+  // The devices' read, in a child plugin of its own so that only it computes ETags: a device sends the ETag of the
+  // answer it holds in If-None-Match and hears 304 while the latest version is unchanged.
+  await app.register(async (r) => {
+    await r.register(etag);
+    r.get(
+      '/firmware/latest/',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          summary: 'The latest firmware (version order) with its SHA-256 checksum and download url',
+          description:
+            'Any signed-in user (devices sign in as their technician). Send the ETag of the last answer in If-None-Match: 304 while it is still the latest. 404 when no firmware is on record.',
+          response: { 200: ZFirmwareLatest },
+        },
+      },
+      async (request, reply) => {
+        requireActor(request);
+        void reply.header('cache-control', 'private, no-cache');
+        return getLatestFirmware(ctx());
+      },
+    );
+  });
+
+  app.get(
+    '/firmware/:id/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'One firmware version',
+        description: WHO,
+        params: ZIdParams,
+        querystring: z.object({ using_read_db: ZBoolParam.optional() }),
+        response: { 200: ZFirmware },
+      },
+    },
+    async (request) =>
+      getFirmware(ctx(), requireActor(request), parseId(request.params.id), request.query.using_read_db === true),
+  );
+
+  app.get(
+    '/firmware/:id/download/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: "The firmware file's exact bytes (attachment)",
+        description: 'Any signed-in user: the console (ADMIN, SUB_ADMIN) and devices. Check the bytes against `checksum`.',
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) => {
+      requireActor(request);
+      const file = await downloadFirmware(ctx(), parseId(request.params.id));
+      void reply
+        .type('application/octet-stream')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('content-length', String(file.size));
+      if (file.checksum) void reply.header('x-checksum-sha256', file.checksum);
+      return reply.send(file.body);
+    },
+  );
+
+  app.delete(
+    '/firmware/:id/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw a firmware version (its file is removed; devices are no longer offered it)',
+        description: 'Allowed: ADMIN (403 otherwise).',
+        params: ZIdParams,
+        response: { 200: ZDeleted },
+      },
+    },
+    async (request) => deleteFirmware(ctx(), requireActor(request), parseId(request.params.id), requestMeta(request)),
+  );
+};

@@ -1,0 +1,238 @@
+// Firmware (part 3 §2, §5, §7, §8; DESIGN §7, §7b): the console lists, creates from an uploaded .ibe file and
+// downloads versions (ADMIN, SUB_ADMIN); ADMIN withdraws one. Devices read the latest version with its checksum and
+// download it (any signed-in user: firmware belongs to no organization). The file is checked with the rules the
+// Create Firmware modal uses (packages/shared/firmware), stored under firmware/ in the configured storage (local
+// disk or object storage), and recorded with its SHA-256 in the transaction that writes the audit row.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { latestVersion } from '@sc/shared/devices';
+import {
+  FIRMWARE_FOLDER,
+  FIRMWARE_MESSAGES,
+  canDeleteFirmware,
+  canManageFirmware,
+  checkFirmwareContent,
+  checkFirmwareFile,
+  firmwareDownloadUrl,
+  firmwareFileName,
+  isSameVersion,
+  type TFirmware,
+  type TFirmwareCreated,
+  type TFirmwareLatest,
+  type TFirmwareListQuery,
+} from '@sc/shared/firmware';
+import type { TPaginated } from '@sc/shared/list';
+import type { AppContext } from '../../app.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor, RequestMeta } from '../../http/actor.ts';
+import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { AppError, fieldError, notFound } from '../../http/errors.ts';
+import { paginate, toPageParams } from '../../http/pagination.ts';
+import { sanitizeFileName } from '../../services/storage/storage-key.ts';
+import type { Storage } from '../../services/storage/storage.ts';
+import { demoFirmwareContent, isDemoFirmwarePath, sha256Hex } from './firmware-demo.ts';
+import { presentFirmware } from './firmware.presenter.ts';
+import * as q from './firmware.queries.ts';
+
+export type FirmwareContext = Pick<AppContext, 'database' | 'services' | 'now'> & { storage: Storage };
+
+export const FIRMWARE_AUDIT = { created: 'firmware.created', deleted: 'firmware.deleted' } as const;
+
+const CONTENT_TYPE = 'application/octet-stream';
+
+/** The multipart form as the route read it. `file.data` is null when the file went past the limit. */
+export type FirmwareForm = {
+  version: string | undefined;
+  file: { name: string | undefined; data: Buffer | null; size: number; tooLarge: boolean } | null;
+};
+
+export type FirmwareDownload = { body: Readable; size: number; name: string; checksum: string | null };
+
+function assertCanManage(actor: Actor): void {
+  if (!canManageFirmware(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+}
+
+async function findOr404(db: DbOrTx, id: number): Promise<q.FirmwareRow> {
+  const row = await q.findFirmware(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listFirmware(
+  ctx: FirmwareContext,
+  actor: Actor,
+  query: TFirmwareListQuery,
+  request: { url: string },
+): Promise<TPaginated<TFirmware>> {
+  assertCanManage(actor);
+  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const page = toPageParams(query);
+  const { rows, count } = await q.listFirmware(db, query, page);
+  return paginate(request, page, count, rows.map(presentFirmware));
+}
+
+export async function getFirmware(ctx: FirmwareContext, actor: Actor, id: number, readDb = false): Promise<TFirmware> {
+  assertCanManage(actor);
+  return presentFirmware(await findOr404(readDb ? ctx.database.readDb : ctx.database.db, id));
+}
+
+/**
+ * Part 3 §5 in order: a file of type .ibe, at most 2 MB, readable as text ('file not accepted'), whose first line
+ * is a version greater than 0 ('file format invalid'), not on record yet ('already exists' on the version). A
+ * `version` field, when sent, must be the file's own. Nothing is stored unless all of these hold.
+ */
+export async function createFirmware(
+  ctx: FirmwareContext,
+  actor: Actor,
+  form: FirmwareForm,
+  meta: RequestMeta,
+): Promise<TFirmwareCreated> {
+  assertCanManage(actor);
+  const file = form.file;
+  if (!file) throw fieldError('file', FIRMWARE_MESSAGES.noFile);
+  const fileProblem = checkFirmwareFile({ name: file.name ?? '', size: file.size });
+  if (fileProblem) throw fieldError('file', fileProblem);
+  if (file.tooLarge || !file.data) throw fieldError('file', FIRMWARE_MESSAGES.tooLarge);
+  const content = checkFirmwareContent(file.data);
+  if (!content.ok) throw fieldError('file', content.message);
+  const version = content.version;
+  const claimed = form.version?.trim();
+  if (claimed && claimed !== version) throw fieldError('version', FIRMWARE_MESSAGES.versionMismatch(version));
+
+  const { db } = ctx.database;
+  if ((await q.listFirmwareVersions(db)).some((row) => isSameVersion(row.version, version))) {
+    throw fieldError('version', FIRMWARE_MESSAGES.alreadyExists);
+  }
+
+  const at = ctx.now();
+  const key = `${FIRMWARE_FOLDER}/${randomBytes(8).toString('hex')}_${at.getTime()}_${sanitizeFileName(file.name, 'ibe')}`;
+  const checksum = sha256Hex(file.data);
+  await ctx.storage.put(key, file.data, CONTENT_TYPE);
+  let row: q.FirmwareRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const inserted = await q.insertFirmware(tx, { version, path: key, checksum, size: file.size, by: actor.id, at });
+      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.created, inserted.id, {
+        version,
+        path: key,
+        checksum,
+        size: file.size,
+      });
+      return inserted;
+    });
+  } catch (error) {
+    // No row, no file: an unrecorded object would never be served or cleaned up.
+    await ctx.storage.delete(key).catch(() => undefined);
+    // Two uploads of one version at once: the unique index lets one through, the other hears 'already exists'.
+    if (isUniqueViolation(error)) throw fieldError('version', FIRMWARE_MESSAGES.alreadyExists);
+    throw error;
+  }
+  return { ...presentFirmware(row), detail: FIRMWARE_MESSAGES.created };
+}
+
+/** ADMIN withdraws a version: devices stop being offered it. The file goes after the row is gone. */
+export async function deleteFirmware(
+  ctx: FirmwareContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<{ detail: string }> {
+  assertCanManage(actor);
+  if (!canDeleteFirmware(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const deleted = await q.deleteFirmware(tx, id);
+    if (!deleted) throw notFound();
+    await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.deleted, id, { version: deleted.version, path: deleted.path });
+    return deleted;
+  });
+  await ctx.storage.delete(row.path).catch(() => undefined);
+  return { detail: FIRMWARE_MESSAGES.deleted };
+}
+
+/** The file's bytes, for the console's Download and for devices (any signed-in user). */
+export async function downloadFirmware(ctx: FirmwareContext, id: number): Promise<FirmwareDownload> {
+  const row = await findOr404(ctx.database.db, id);
+  const stored = await ctx.storage.get(row.path);
+  if (stored) {
+    return { body: stored.body, size: stored.size ?? row.size ?? 0, name: firmwareFileName(row.version), checksum: row.checksum };
+  }
+  const data = await materializeDemoFile(ctx, row);
+  if (!data) throw notFound();
+  return { body: Readable.from([data]), size: data.length, name: firmwareFileName(row.version), checksum: row.checksum };
+}
+
+/** The highest version on record (version order, as the device list's latest_firmware), with its checksum. */
+export async function getLatestFirmware(ctx: FirmwareContext): Promise<TFirmwareLatest> {
+  const { db } = ctx.database;
+  const versions = await q.listFirmwareVersions(db);
+  const latest = latestVersion(versions.map((v) => v.version));
+  const id = versions.find((v) => v.version === latest)?.id;
+  if (id === undefined) throw notFound('No firmware.');
+  let row = await findOr404(db, id);
+  if (row.checksum === null || row.size === null) row = await backfillChecksum(ctx, row);
+  if (row.checksum === null || row.size === null) throw notFound('No firmware.');
+  return {
+    id: row.id,
+    version: row.version,
+    checksum: row.checksum,
+    size: row.size,
+    url: firmwareDownloadUrl(row.id),
+    created: row.created.toISOString(),
+  };
+}
+
+/** A row recorded before checksums were kept: read its file once and keep the figures. */
+async function backfillChecksum(ctx: FirmwareContext, row: q.FirmwareRow): Promise<q.FirmwareRow> {
+  const stored = await ctx.storage.get(row.path);
+  const data = stored ? await readAll(stored.body) : await materializeDemoFile(ctx, row);
+  if (!data) return row;
+  const checksum = sha256Hex(data);
+  await q.setFirmwareChecksum(ctx.database.db, row.id, checksum, data.length);
+  return { ...row, checksum, size: data.length };
+}
+
+/** A demo version's file, built from its version on the first download and stored like an upload. */
+async function materializeDemoFile(ctx: FirmwareContext, row: q.FirmwareRow): Promise<Buffer | null> {
+  if (!isDemoFirmwarePath(row.path)) return null;
+  const data = demoFirmwareContent(row.version);
+  await ctx.storage.put(row.path, data, CONTENT_TYPE);
+  return data;
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** True when PostgreSQL refused a row for a unique index (SQLSTATE 23505); Drizzle wraps the driver's error. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function record(
+  ctx: FirmwareContext,
+  tx: DbOrTx,
+  actor: Actor,
+  meta: RequestMeta,
+  action: string,
+  id: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await ctx.services.audit.record(
+    {
+      action,
+      actorId: actor.id,
+      impersonatorId: actor.impersonatorId,
+      targetType: 'firmware',
+      targetId: id,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details,
+    },
+    tx,
+  );
+}
