@@ -35,6 +35,7 @@ import { fileRoutes } from './modules/files/files.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts';
 import { languageRoutes } from './modules/languages/languages.routes.ts';
+import { appVersionRoutes } from './modules/app-versions/app-versions.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { orcaRoutes } from './modules/orca/orca.routes.ts';
@@ -44,7 +45,9 @@ import { replayRoutes } from './modules/scan-files/replay.routes.ts';
 import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
 import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts';
+import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { tutorialRoutes } from './modules/tutorials/tutorials.routes.ts';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { pinoPolicy, scrubText } from './services/logger.ts';
 
@@ -147,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(fileRoutes);
       await api.register(geocodeRoutes);
       await api.register(languageRoutes);
+      await api.register(appVersionRoutes);
       await api.register(deviceRoutes);
       await api.register(deviceSessionRoutes);
       await api.register(patientRoutes);
@@ -156,7 +160,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
       await api.register(examUploadRoutes);
+      await api.register(bookingRoutes);
       await api.register(tutorialRoutes);
+      await api.register(firmwareRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },
