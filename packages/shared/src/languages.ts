@@ -1,7 +1,77 @@
-// Language contracts (part 1 §3, part 3; DESIGN §7b): the read list the organization form's pickers use.
-// The Languages screen extends this file with its write schemas.
+// Language contracts (part 1 §3, §7; part 3 §2 Languages page, §3 Language, §5, §7, §8; DESIGN §7b): the list the
+// organization form's pickers and the Languages page read, and the create and edit the Languages page sends. The
+// console's 'Language details' form validates with the same schemas.
 import { z } from 'zod';
 import { ZBoolParam, ZListQuery, paginated } from './list.ts';
+import type { TUserType } from './roles.ts';
+import { textField } from './validation.ts';
+
+/** Part 3 §9: an ISO code holds at most 2 characters. */
+export const ISO_CODE_MAX = 2;
+export const LANGUAGE_NAME_MAX = 100;
+
+/** The Language menu's role (part 1 §6) creates and edits languages; every signed-in user reads them (pickers). */
+export const LANGUAGE_EDIT_ROLES: readonly TUserType[] = ['ADMIN'];
+export const canEditLanguages = (role: TUserType): boolean => LANGUAGE_EDIT_ROLES.includes(role);
+
+export const LANGUAGE_MESSAGES = {
+  created: 'Language created Successfully',
+  updated: 'Language updated Successfully',
+  nameRequired: 'Name is required.',
+  nameTooLong: `Ensure this field has no more than ${LANGUAGE_NAME_MAX} characters.`,
+  isoRequired: 'ISO code is required.',
+  /** Part 3 §5, verbatim. */
+  isoInvalid: 'Invalid ISO code, Maximum 2 characters',
+  isoTaken: 'A language with this ISO code already exists.',
+  appVersionNotIbe: 'Select an app version of the IBE app.',
+  searchPlaceholder: 'Search by name, iso_code',
+  emptyNone: 'No languages yet!',
+  emptyFiltered: 'No languages found!',
+} as const;
+
+// ---- Requests ----------------------------------------------------------------------------------------------------
+
+export const ZLanguageName = textField({ error: LANGUAGE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: LANGUAGE_MESSAGES.nameRequired, abort: true })
+  .max(LANGUAGE_NAME_MAX, LANGUAGE_MESSAGES.nameTooLong);
+
+/** One or two letters (ISO 639-1 codes are two), stored in lower case so 'HI' and 'hi' are one language. */
+export const ZIsoCode = textField({ error: LANGUAGE_MESSAGES.isoRequired })
+  .trim()
+  .min(1, { error: LANGUAGE_MESSAGES.isoRequired, abort: true })
+  .max(ISO_CODE_MAX, { error: LANGUAGE_MESSAGES.isoInvalid, abort: true })
+  .regex(/^[A-Za-z]+$/, LANGUAGE_MESSAGES.isoInvalid)
+  .transform((v) => v.toLowerCase());
+
+/** An app version id, or none (part 3 §5: optional). Must name a version of the IBE app (checked by the API). */
+export const ZLanguageAppVersion = z
+  .number({ error: 'A valid integer is required.' })
+  .int('A valid integer is required.')
+  .positive('A valid integer is required.')
+  .max(2_147_483_647, 'A valid integer is required.')
+  .nullable();
+
+/** POST language/ (part 3 §7): name, iso_code, is_tutorial_available, app_version. */
+export const ZLanguageInput = z.object({
+  name: ZLanguageName,
+  iso_code: ZIsoCode,
+  is_tutorial_available: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  app_version: ZLanguageAppVersion.default(null),
+});
+export type TLanguageInput = z.infer<typeof ZLanguageInput>;
+export type TLanguageInputRaw = z.input<typeof ZLanguageInput>;
+
+/** PATCH language/{id}/: any of the fields. PUT (part 3 §7) sends them all plus the id. */
+export const ZLanguagePatch = z.object({
+  id: z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').optional(),
+  name: ZLanguageName.optional(),
+  iso_code: ZIsoCode.optional(),
+  is_tutorial_available: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  app_version: ZLanguageAppVersion.optional(),
+});
+export type TLanguagePatch = z.infer<typeof ZLanguagePatch>;
+export const ZLanguagePut = ZLanguageInput.extend({ id: ZLanguagePatch.shape.id });
 
 /** `GET language/?search=&limit=&page=`: search matches the name or the iso_code. */
 export const ZLanguageListQuery = ZListQuery.extend({
@@ -13,6 +83,8 @@ export type TLanguageListParams = z.input<typeof ZLanguageListQuery>;
 export const LANGUAGE_ORDERING_FIELDS = ['id', 'name', 'iso_code', 'created'] as const;
 export const LANGUAGE_DEFAULT_ORDERING = 'name';
 
+// ---- Responses ---------------------------------------------------------------------------------------------------
+
 export const ZLanguage = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -21,6 +93,10 @@ export const ZLanguage = z.object({
   app_version: z.number().int().nullable(),
 });
 export type TLanguage = z.infer<typeof ZLanguage>;
+
+/** Create and edit answers: the language and the console's success message. */
+export const ZLanguageSaved = ZLanguage.extend({ detail: z.string() });
+export type TLanguageSaved = z.infer<typeof ZLanguageSaved>;
 
 export const ZLanguageList = paginated(ZLanguage);
 export type TLanguageList = z.infer<typeof ZLanguageList>;
