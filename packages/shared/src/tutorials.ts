@@ -112,13 +112,15 @@ const ISO_KEY = /^[a-z]{2}$/;
 
 /** A `localize` object: keys are language iso codes (not English), values the item's texts, each not blank. */
 function localizeOf<T extends z.ZodRawShape>(shape: T) {
+  const key = z
+    .string()
+    .regex(ISO_KEY, TUTORIAL_MESSAGES.languageNotInList)
+    .refine((k) => k !== BASE_LANGUAGE, TUTORIAL_MESSAGES.englishExcluded);
   return z
-    .record(z.string(), z.object(shape, { error: TUTORIAL_MESSAGES.required }))
-    .superRefine((value, ctx) => {
-      for (const key of Object.keys(value)) {
-        if (!ISO_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: TUTORIAL_MESSAGES.languageNotInList });
-        else if (key === BASE_LANGUAGE) ctx.addIssue({ code: 'custom', path: [key], message: TUTORIAL_MESSAGES.englishExcluded });
-      }
+    .record(key, z.object(shape, { error: TUTORIAL_MESSAGES.required }), {
+      // A refused key reports its own message ('English is the base language…'), not zod's generic one.
+      error: (issue) =>
+        issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? TUTORIAL_MESSAGES.languageNotInList) : undefined,
     })
     .default({});
 }
