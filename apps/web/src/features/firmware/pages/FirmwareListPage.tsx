@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FirmwareList } from '../components/FirmwareList.tsx';
 
 export function FirmwareListPage() {
-  return <PageHeader title={menuLabel('firmware')} />;
+  return <FirmwareList title={menuLabel('firmware')} />;
 }
