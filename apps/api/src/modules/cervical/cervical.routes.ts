@@ -1,9 +1,6 @@
 // cervaical/ (part 3 §7 Cervical list): the list (format=csv streams cervaical.csv), by ids, one exam, the review
 // documents, the review catalogue, add and edit a review, an ADMIN's final read, reviewer agreement.
-import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CERVICAL_CSV_FILENAME,
   CERVICAL_LIST_ROLES,
@@ -24,9 +21,17 @@ import {
   ZReviewSaved,
 } from '@sc/shared/cervical';
 import type { TUserType } from '@sc/shared/roles';
-import { requestMeta, requireRole } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import { requireRole } from '../../http/authenticate.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  csvRequest,
+  guard,
+  listRequest,
+  metaOf,
+  parseId,
+  sendCsv,
+} from '../../http/route-helpers.ts';
 import {
   addReview,
   adjudicate,
@@ -41,30 +46,7 @@ import {
 } from './cervical.service.ts';
 
 const tags = ['cervical'];
-const security = [{ token: [] }];
-const ZIdParams = z.object({ id: z.string() });
 const ADMIN_ONLY: readonly TUserType[] = ['ADMIN'];
-
-const guard = (roles: readonly TUserType[]) => async (request: FastifyRequest) => {
-  requireRole(request, roles);
-};
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
-const metaOf = (request: FastifyRequest) => {
-  const meta = requestMeta(request);
-  return { ip: meta.ip, userAgent: meta.userAgent };
-};
-const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
-const pathOf = (request: FastifyRequest) => new URL(request.url, 'http://localhost').pathname;
-const sendCsv = (reply: FastifyReply, stream: Readable) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${CERVICAL_CSV_FILENAME}"`)
-    .header('cache-control', 'no-store')
-    .send(stream as never);
 
 export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -83,12 +65,8 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireRole(request, CERVICAL_LIST_ROLES);
       if (request.query.format !== 'csv') return listCervical(app.ctx, actor, request.query, listRequest(request));
-      const stream = await streamCervicalCsv(app.ctx, actor, request.query, {
-        ...listRequest(request),
-        path: pathOf(request),
-        meta: metaOf(request),
-      });
-      return sendCsv(reply, stream);
+      const stream = await streamCervicalCsv(app.ctx, actor, request.query, csvRequest(request));
+      return sendCsv(reply, CERVICAL_CSV_FILENAME, stream);
     },
   );
 
@@ -111,14 +89,8 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
       const ids = [...new Set(request.body.ids_list)];
       if (request.query.format !== 'csv')
         return listCervical(app.ctx, actor, request.query, listRequest(request), ids);
-      const stream = await streamCervicalCsv(
-        app.ctx,
-        actor,
-        request.query,
-        { ...listRequest(request), path: pathOf(request), meta: metaOf(request) },
-        ids,
-      );
-      return sendCsv(reply, stream);
+      const stream = await streamCervicalCsv(app.ctx, actor, request.query, csvRequest(request), ids);
+      return sendCsv(reply, CERVICAL_CSV_FILENAME, stream);
     },
   );
 

@@ -1,6 +1,5 @@
 // organization/license/ and organization/license/log/ (part 1 §7, part 3 §7 Licences): list, read, create, renew
 // (PATCH with the new total), delete, and the log. Rules live in the service.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBoolParam, paginated } from '@sc/shared/list';
@@ -16,8 +15,12 @@ import {
   ZLicenceSaved,
 } from '@sc/shared/licences';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  parseId,
+  signedIn as preValidation,
+} from '../../http/route-helpers.ts';
 import {
   createLicence,
   deleteLicence,
@@ -28,21 +31,8 @@ import {
 } from './licences.service.ts';
 
 const tags = ['licences'];
-const security = [{ token: [] }];
 const WHO = `Allowed: ${LICENCE_ROLES.join(', ')} (403 otherwise); a licence outside the caller's scope answers 404.`;
 
-// Authenticate before the body is validated: an anonymous caller learns 401, not the shape of a valid body.
-const preValidation = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
-const ZIdParams = z.object({ id: z.string() });
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
 
 export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,7 +1,5 @@
 // organization/reference/ (part 1 §7): list, add, edit or toggle, delete. Rules live in the service.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paginated } from '@sc/shared/list';
 import {
   ZReference,
@@ -12,8 +10,12 @@ import {
   ZReferenceSaved,
 } from '@sc/shared/references';
 import { requireActor } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  parseId,
+  signedIn as preValidation,
+} from '../../http/route-helpers.ts';
 import {
   createOrganizationReference,
   deleteOrganizationReference,
@@ -22,20 +24,7 @@ import {
 } from './organization-references.service.ts';
 
 const tags = ['organizations'];
-const security = [{ token: [] }];
 
-// Authenticate before the body is validated: an anonymous caller learns 401, not the shape of a valid body.
-const preValidation = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
-const ZIdParams = z.object({ id: z.string() });
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
 
 export const organizationReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,9 +1,6 @@
 // scan/ (part 2 §7 Scans). POST from a device today (issue 8, tag 'device upload'); the console's list, detail,
 // transfer and duplicates join this file. Rules live in the services.
-import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TUserType } from '@sc/shared/roles';
 import {
   RECERTIFICATION_ROLES,
@@ -32,8 +29,17 @@ import {
   ZTechnicianSummaryQuery,
 } from '@sc/shared/scans';
 import { requestMeta, requireActor, requireRole } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  csvRequest,
+  guard,
+  listRequest,
+  metaOf,
+  parseId,
+  sendCsv,
+  signedIn,
+} from '../../http/route-helpers.ts';
 import {
   DEVICE_UPLOAD_TAG,
   deviceUploadDocs,
@@ -60,9 +66,7 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scan/',
     {
       // Signed in before the body is looked at: an anonymous caller learns 401, not the shape of a valid body.
-      preValidation: async (request) => {
-        requireActor(request);
-      },
+      preValidation: signedIn,
       schema: {
         tags: [DEVICE_UPLOAD_TAG],
         security: [{ token: [] }],
@@ -85,34 +89,7 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
 // ---- The console (part 2 §2.7–2.9, §7): list, CSV, map points, cluster ids, one scan, transfer, duplicates ------
 
 const tags = ['scans'];
-const security = [{ token: [] }];
-const ZIdParams = z.object({ id: z.string() });
 const DUPLICATE_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN'];
-
-/** 401, then 403 by role, before the query or body is looked at. */
-const guard = (roles: readonly TUserType[]) => async (request: FastifyRequest) => {
-  requireRole(request, roles);
-};
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
-
-const metaOf = (request: FastifyRequest) => {
-  const meta = requestMeta(request);
-  return { ip: meta.ip, userAgent: meta.userAgent };
-};
-const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
-const pathOf = (request: FastifyRequest) => new URL(request.url, 'http://localhost').pathname;
-
-const sendCsv = (reply: FastifyReply, stream: Readable) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${SCAN_CSV_FILENAME}"`)
-    .header('cache-control', 'no-store')
-    .send(stream as never);
 
 export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -132,12 +109,8 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireRole(request, SCAN_LIST_ROLES);
       if (request.query.format !== 'csv')
         return listScans(app.ctx, actor, request.query, listRequest(request));
-      const stream = await streamScansCsv(app.ctx, actor, request.query, {
-        ...listRequest(request),
-        path: pathOf(request),
-        meta: metaOf(request),
-      });
-      return sendCsv(reply, stream);
+      const stream = await streamScansCsv(app.ctx, actor, request.query, csvRequest(request));
+      return sendCsv(reply, SCAN_CSV_FILENAME, stream);
     },
   );
 
@@ -162,14 +135,8 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       const ids = [...new Set(request.body.ids_list)];
       if (request.query.format !== 'csv')
         return listScans(app.ctx, actor, request.query, listRequest(request), ids);
-      const stream = await streamScansCsv(
-        app.ctx,
-        actor,
-        request.query,
-        { ...listRequest(request), path: pathOf(request), meta: metaOf(request) },
-        ids,
-      );
-      return sendCsv(reply, stream);
+      const stream = await streamScansCsv(app.ctx, actor, request.query, csvRequest(request), ids);
+      return sendCsv(reply, SCAN_CSV_FILENAME, stream);
     },
   );
 
@@ -292,12 +259,8 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireRole(request, SCAN_LIST_ROLES);
       const id = parseId(request.params.id);
       if (request.query.format !== 'csv') return getScan(app.ctx, actor, id, request.query.using_read_db);
-      const stream = await streamOneScanCsv(app.ctx, actor, id, {
-        ...listRequest(request),
-        path: pathOf(request),
-        meta: metaOf(request),
-      });
-      return sendCsv(reply, stream);
+      const stream = await streamOneScanCsv(app.ctx, actor, id, csvRequest(request));
+      return sendCsv(reply, SCAN_CSV_FILENAME, stream);
     },
   );
 

@@ -1,0 +1,59 @@
+// Pieces every console route shares: the guards that answer 401/403 before the query or body is looked at, the path
+// id, the audit meta, the list's request facts and the CSV answer. One place, used by every module's routes.
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { TUserType } from '@sc/shared/roles';
+import { requestMeta, requireActor, requireRole } from './authenticate.ts';
+import { notFound } from './errors.ts';
+import { parsePathId } from './params.ts';
+
+/** The `:id` path parameter as the schema sees it: any string, parsed by `parseId`. */
+export const ZIdParams = z.object({ id: z.string() });
+
+/** The OpenAPI security of a signed-in route. */
+export const TOKEN_SECURITY = [{ token: [] }];
+
+/** 401, then 403 by role, before the query or body is looked at. */
+export const guard = (roles: readonly TUserType[]) => async (request: FastifyRequest) => {
+  requireRole(request, roles);
+};
+
+/** 401 before the query or body is looked at: an anonymous caller learns 401, not the shape of a valid body. */
+export const signedIn = async (request: FastifyRequest) => {
+  requireActor(request);
+};
+
+/** A path id that is not a positive 32-bit integer names nothing: 404, as a missing object. */
+export function parseId(raw: string): number {
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+/** The caller's address and user agent for the audit log. */
+export const metaOf = (request: FastifyRequest) => {
+  const meta = requestMeta(request);
+  return { ip: meta.ip, userAgent: meta.userAgent };
+};
+
+/** What a list service needs of the request: its URL (next/previous links) and the caller's time zone. */
+export const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
+
+/** The request's path without its query (the report log records it). */
+export const pathOf = (request: FastifyRequest) => new URL(request.url, 'http://localhost').pathname;
+
+/** What a CSV stream needs of the request: the list's facts, the path and the audit meta. */
+export const csvRequest = (request: FastifyRequest) => ({
+  ...listRequest(request),
+  path: pathOf(request),
+  meta: metaOf(request),
+});
+
+/** A streamed CSV download named `filename`, never cached. */
+export const sendCsv = (reply: FastifyReply, filename: string, stream: Readable) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream as never);
