@@ -1,15 +1,16 @@
 import { useSearchParams } from 'react-router';
+import type { TAppType } from '@sc/shared/app-versions';
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { AppVersionList } from '../components/AppVersionList.tsx';
 
-// Part 3 "Release Notes": the app is chosen by query flag ibe, orca or cervaical; the title is the menu's
-// group and entry.
+// Part 3 "Release Notes": the app is chosen by query flag ibe, orca or cervaical; the title is the menu's group and
+// entry. A key per app, so switching apps starts a fresh list (and closes an open dialog).
 export function AppVersionPage() {
   const [params] = useSearchParams();
-  const key = params.has('orca')
-    ? 'app-version-orca'
+  const [type, key]: [TAppType, string] = params.has('orca')
+    ? ['ORCA', 'app-version-orca']
     : params.has('cervaical')
-      ? 'app-version-cervaical'
-      : 'app-version-ibe';
-  return <PageHeader title={`${menuLabel('release-notes')} – ${menuLabel(key)}`} />;
+      ? ['CERVAICAL', 'app-version-cervaical']
+      : ['IBE', 'app-version-ibe'];
+  return <AppVersionList key={type} type={type} title={`${menuLabel('release-notes')} – ${menuLabel(key)}`} />;
 }

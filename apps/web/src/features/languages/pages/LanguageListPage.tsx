@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { LanguageList } from '../components/LanguageList.tsx';
 
 export function LanguageListPage() {
-  return <PageHeader title={menuLabel('language')} />;
+  return <LanguageList title={menuLabel('language')} />;
 }
