@@ -121,9 +121,8 @@ export const BOOKING_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ .'-]+[\p{L}\p{M}]+)*\.?$
 
 const nameField = (message: string, required: boolean) => {
   const base = textField({ error: message }).trim().max(BOOKING_NAME_MAX, `Ensure this field has no more than ${BOOKING_NAME_MAX} characters.`);
-  return required
-    ? base.min(1, message).regex(BOOKING_NAME_PATTERN, message)
-    : base.refine((v) => v === '' || BOOKING_NAME_PATTERN.test(v), message);
+  // One check, so an empty or a wrong name gets the message once.
+  return base.refine((v) => (!required && v === '') || BOOKING_NAME_PATTERN.test(v), message);
 };
 
 /** The mobile's problem for the organization's country (ISO code), or null; the API and the page share it. */
@@ -145,9 +144,16 @@ export const ZBookingCreate = z.object({
   last_name: nameField(BOOKING_MESSAGES.lastName, false).default(''),
   /** Typed nationally or with the country code; it must be a mobile of the organization's country. */
   mobile: z.string({ error: MESSAGES.invalidPhone }).trim().min(1, MESSAGES.invalidPhone).max(32, MESSAGES.invalidPhone),
+  /** Optional: empty or null means none. */
   email: z
-    .union([z.literal(''), z.null(), textField({ error: MESSAGES.invalidEmail }).trim().max(254, MESSAGES.invalidEmail).regex(EMAIL_PATTERN, MESSAGES.invalidEmail)])
-    .optional()
+    .preprocess(
+      (v) => (v === null ? undefined : v),
+      textField({ error: MESSAGES.invalidEmail })
+        .trim()
+        .max(254, MESSAGES.invalidEmail)
+        .refine((v) => v === '' || EMAIL_PATTERN.test(v), MESSAGES.invalidEmail)
+        .optional(),
+    )
     .transform((v) => (v ? v.toLowerCase() : null)),
   age: z
     .number({ error: BOOKING_MESSAGES.age })
