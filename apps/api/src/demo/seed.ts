@@ -35,6 +35,7 @@ import {
 import { copyRows, resetSequences } from './copy.ts';
 import { rebuildScanStats, setScanStatsTriggers } from '../modules/dashboard/scan-stats.maintenance.ts';
 import { demoMammogramPath, demoScanFilePath } from '../modules/scan-files/scan-files.paths.ts';
+import { demoFirmwareFile } from '../modules/firmware/firmware-demo.ts';
 import { Rng } from './rng.ts';
 import { fitToBudget, planTrainingHistories, type PlannedScan, type Trainee } from './training-history.ts';
 
@@ -832,7 +833,8 @@ class Seeder {
       return {
         id: i + 1,
         version,
-        path: `firmware/${version.replace('.', '_')}.ibe`,
+        // A real .ibe text behind each version, built on its first download (modules/firmware/firmware-demo.ts).
+        ...demoFirmwareFile(version),
         created,
         modified: created,
         createdBy: 1,
