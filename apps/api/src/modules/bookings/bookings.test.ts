@@ -334,7 +334,7 @@ describe('console bookings', () => {
   it('allows every listed move and refuses every other, for priced bookings, and audits each', async () => {
     const pairs = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.map((to) => [from, to] as const));
     const ids = await Promise.all(pairs.map(([from]) => freshBooking(from)));
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof move>>[] = [];
     for (const [i, [, to]] of pairs.entries()) answers.push(await move(ids[i]!, to, orgAdmin));
     pairs.forEach(([from, to], i) => {
       const res = answers[i]!;
