@@ -677,6 +677,25 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/firmware/' },
   { method: 'GET', path: '/file/' },
   { method: 'POST', path: '/file/upload/' },
+  // Bookings (issue 12): the public page by organization token (this token names none: 404 once the input is
+  // valid) and the console's list, one booking, status moves, offline payment and page link.
+  { method: 'GET', path: '/appointment/sweep-page/', isPublic: true },
+  { method: 'GET', path: '/appointment/sweep-page/date/', isPublic: true },
+  { method: 'GET', path: '/appointment/sweep-page/slot/?date=2026-03-02', isPublic: true },
+  {
+    method: 'POST',
+    path: '/appointment/sweep-page/booking/',
+    isPublic: true,
+    body: () => ({ start: '2026-03-02T03:30:00.000Z', first_name: 'Asha', last_name: 'Rao', mobile, email: 'asha@example.com', age: 30 }),
+    textFields: ['first_name', 'last_name', 'email'],
+  },
+  { method: 'GET', path: '/appointment/sweep-page/booking/sweep-booking/', isPublic: true },
+  { method: 'POST', path: '/appointment/sweep-page/booking/sweep-booking/cancel/', isPublic: true },
+  { method: 'GET', path: '/booking/', list: true },
+  { method: 'GET', path: '/booking/link/:id/' },
+  { method: 'GET', path: '/booking/:id/' },
+  { method: 'POST', path: '/booking/:id/status/', body: () => ({ status: 'PAID' }) },
+  { method: 'POST', path: '/booking/:id/payment/', body: () => ({ method: 'CASH', reference: 'R-1' }), textFields: ['reference'] },
 ];
 
 /** Routes whose body is JSON (the upload route takes multipart). */
