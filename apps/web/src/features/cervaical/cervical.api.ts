@@ -13,7 +13,7 @@ import {
   type TReviewOptions,
 } from '@sc/shared/cervical';
 import type { TPaginated } from '@sc/shared/list';
-import { api } from '../../api/client.ts';
+import { LIST_READ_QUERY, api } from '../../api/client.ts';
 
 /** `GET cervaical/` parameters as the web sends them (the CSV button adds format). */
 export type TCervicalQuery = Omit<Partial<TCervicalListQueryInput>, 'format' | 'report_log'>;
@@ -21,17 +21,34 @@ export type TCervicalQuery = Omit<Partial<TCervicalListQueryInput>, 'format' | '
 export const cervicalKeys = {
   all: ['cervaical'] as const,
   list: (params: TCervicalQuery) => [...cervicalKeys.all, 'list', params] as const,
+  byIds: (ids: readonly number[], params: TCervicalQuery) => [...cervicalKeys.all, 'ids', ids, params] as const,
   detail: (id: number) => [...cervicalKeys.all, 'detail', id] as const,
   documents: (id: number) => [...cervicalKeys.all, 'documents', id] as const,
   options: () => [...cervicalKeys.all, 'options'] as const,
   agreement: (organization: number | undefined) => [...cervicalKeys.all, 'agreement', organization ?? null] as const,
 };
 
-export function useCervicalList(params: TCervicalQuery) {
+export function useCervicalList(params: TCervicalQuery, enabled = true) {
   return useQuery({
     queryKey: cervicalKeys.list(params),
     queryFn: ({ signal }) => api.list<TPaginated<TCervicalRow>>('cervaical/', { query: params, signal }),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST cervaical/ids/ — exactly these exams (opened from a map with ids), paged; the list's query applies. */
+export function useCervicalByIds(ids: readonly number[] | undefined, params: TCervicalQuery) {
+  return useQuery({
+    queryKey: cervicalKeys.byIds(ids ?? [], params),
+    queryFn: ({ signal }) =>
+      api.post<TPaginated<TCervicalRow>>(
+        'cervaical/ids/',
+        { ids_list: ids },
+        { query: { ...params, ...LIST_READ_QUERY }, signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled: ids !== undefined,
   });
 }
 

@@ -1,77 +1,56 @@
 // The cervical detail modal (part 3 §2 "Cervical scan detail modal"): titled 'Cervaical Detail', or 'Report' in PDF
 // mode. Detail mode shows the Patient Detail, Device Detail and Mobile blocks, the reviewers, the exam's map marker
-// and the embedded report and consent form; Report mode shows the report file alone.
-import type { ReactNode } from 'react';
-import { Alert, Card, Center, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import dayjs from 'dayjs';
+// and the embedded report and consent form; Report mode shows the report file alone. Built from the list kit's
+// exam detail pieces (components/list/ExamDetail.tsx), as the ORCA detail modal is.
+import { SimpleGrid, Stack } from '@mantine/core';
 import { CERVICAL_MESSAGES, type TCervicalDetail } from '@sc/shared/cervical';
-import { errorMessage } from '../../../api/client.ts';
-import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
-import { ScanLocationMap } from '../../scans/map/ScanLocationMap.tsx';
+import {
+  ExamDetailModal,
+  ExamFiles,
+  ExamLocation,
+  ExamReports,
+  InfoCard,
+  day,
+  rowIf,
+  text,
+  yesNo,
+  type ExamDetailView,
+} from '../../../components/list/ExamDetail.tsx';
+import { fullName } from '../../../components/list/ListParts.tsx';
 import { useCervical } from '../cervical.api.ts';
 import { CervicalFile } from './CervicalFile.tsx';
 import { ReviewerStatusBadge } from './ReviewerStatusBadge.tsx';
 
-export type CervicalDetailView = { id: number; mode: 'detail' | 'report' };
+export type CervicalDetailView = ExamDetailView;
 
-const yesNo = (v: boolean): string => (v ? 'Yes' : 'No');
-const day = (v: string | null | undefined): string => (v ? dayjs(v).format('DD MMM YYYY') : '—');
-const text = (v: string | number | null | undefined): string =>
-  v === null || v === undefined || v === '' ? '—' : String(v);
-const person = (p: { first_name: string; last_name: string } | null) => (p ? `${p.first_name} ${p.last_name}`.trim() : '—');
+const frame = ({ path, title, height }: { path: string; title: string; height?: number }) => (
+  <CervicalFile kind="pdf" path={path} title={title} height={height} />
+);
 
-function InfoCard({ title, rows, testId }: { title: string; rows: [string, ReactNode][]; testId: string }) {
-  return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
-      <Stack gap={4}>
-        {rows.map(([label, value]) => (
-          <Text key={label} size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-            <Text span c="dimmed" size="sm">
-              {label}:{' '}
-            </Text>
-            {value}
-          </Text>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
-
-export function CervicalDetailDialog({ view, onClose }: { view: CervicalDetailView | null; onClose: () => void }) {
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+export function CervicalDetailDialog({
+  view,
+  onClose,
+}: {
+  view: CervicalDetailView | null;
+  onClose: () => void;
+}) {
   const exam = useCervical(view?.id ?? null);
-  const title = view?.mode === 'report' ? CERVICAL_MESSAGES.reportTitle : CERVICAL_MESSAGES.detailTitle;
   return (
-    <Modal opened={view !== null} onClose={onClose} title={title} size="70rem" fullScreen={phone} data-testid="cervical-detail-dialog">
-      {view &&
-        (exam.isError ? (
-          <Alert color="red">{errorMessage(exam.error)}</Alert>
-        ) : !exam.data ? (
-          <Center h={200}>
-            <Loader />
-          </Center>
-        ) : view.mode === 'report' ? (
-          <ReportFiles exam={exam.data} />
+    <ExamDetailModal
+      opened={view !== null}
+      title={view?.mode === 'report' ? CERVICAL_MESSAGES.reportTitle : CERVICAL_MESSAGES.detailTitle}
+      onClose={onClose}
+      testId="cervical-detail-dialog"
+      query={exam}
+    >
+      {(data) =>
+        view?.mode === 'report' ? (
+          <ExamReports reports={data.file_path.reports} frame={frame} />
         ) : (
-          <DetailBody exam={exam.data} />
-        ))}
-    </Modal>
-  );
-}
-
-function ReportFiles({ exam }: { exam: TCervicalDetail }) {
-  const reports = exam.file_path.reports;
-  if (reports.length === 0) return <Text c="dimmed">No report is available for this exam.</Text>;
-  return (
-    <Stack gap="md">
-      {reports.map((f, i) => (
-        <CervicalFile key={f.path} kind="pdf" path={f.path} title={reports.length > 1 ? `Report ${i + 1}` : 'Report'} />
-      ))}
-    </Stack>
+          <DetailBody exam={data} />
+        )
+      }
+    </ExamDetailModal>
   );
 }
 
@@ -85,7 +64,7 @@ function DetailBody({ exam }: { exam: TCervicalDetail }) {
           title="Patient Detail"
           testId="cervical-patient-card"
           rows={[
-            ['Name', p ? person(p) : '—'],
+            ['Name', fullName(p) || '—'],
             ['Patient ID', text(p?.id)],
             ['Mobile', text(p?.mobile)],
             ['Date joined', day(p?.created)],
@@ -120,46 +99,31 @@ function DetailBody({ exam }: { exam: TCervicalDetail }) {
           title="Review"
           testId="cervical-review-card"
           rows={[
-            ['Reviewer 1', <ReviewerStatusBadge key="1" status={exam.reviewer_one_status} who={exam.reviewer_one} />],
-            ['Reviewer 2', <ReviewerStatusBadge key="2" status={exam.reviewer_two_status} who={exam.reviewer_two} />],
-            ...(exam.adjudication
-              ? ([['Final read', <ReviewerStatusBadge key="f" status={exam.adjudication.final_status} who={exam.adjudication.user_data} />]] as [string, ReactNode][])
-              : []),
+            [
+              'Reviewer 1',
+              <ReviewerStatusBadge key="1" status={exam.reviewer_one_status} who={exam.reviewer_one} />,
+            ],
+            [
+              'Reviewer 2',
+              <ReviewerStatusBadge key="2" status={exam.reviewer_two_status} who={exam.reviewer_two} />,
+            ],
+            ...rowIf(
+              'Final read',
+              exam.adjudication && (
+                <ReviewerStatusBadge
+                  key="f"
+                  status={exam.adjudication.final_status}
+                  who={exam.adjudication.user_data}
+                />
+              ),
+            ),
             ['Findings', exam.left_breast_finding.join('; ') || 'No finding'],
             ['Notes', text(exam.notes.message)],
           ]}
         />
       </SimpleGrid>
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Location
-        </Title>
-        {exam.latitude !== null && exam.longitude !== null ? (
-          <ScanLocationMap latitude={exam.latitude} longitude={exam.longitude} label={`Cervical exam ${exam.id}`} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No location was recorded with this exam.
-          </Text>
-        )}
-      </Stack>
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Report
-        </Title>
-        <ReportFiles exam={exam} />
-      </Stack>
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Consent form
-        </Title>
-        {exam.file_path.consent_form.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No consent form was uploaded.
-          </Text>
-        ) : (
-          exam.file_path.consent_form.map((f) => <CervicalFile key={f.path} kind="pdf" path={f.path} title="Consent form" height={420} />)
-        )}
-      </Stack>
+      <ExamLocation latitude={exam.latitude} longitude={exam.longitude} label={`Cervical exam ${exam.id}`} />
+      <ExamFiles files={exam.file_path} frame={frame} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
@@ -93,5 +93,71 @@ describe('CervicalList', () => {
     expect(screen.getByTestId('cervical-csv')).toBeDisabled();
     await user.click(screen.getByTestId('period-tab-30'));
     expect(await screen.findByText(CERVICAL_MESSAGES.emptyFiltered)).toBeInTheDocument();
+  });
+
+  it('opens the patient (read-only), technician and device dialogs from their cells, as the scan list does', async () => {
+    const user = userEvent.setup();
+    const patient = {
+      id: 111,
+      first_name: 'Anita',
+      last_name: 'Joshi',
+      age: 41,
+      date_of_birth: null,
+      mobile_country_code: 'IN',
+      mobile: '9800000001',
+      email: null,
+      physician_name: null,
+      physician_email: null,
+      created: null,
+      gender: 'F',
+    };
+    const fetchMock = setup('ADMIN', [
+      row(1, { patient, technician_data: { id: 9, first_name: 'Pooja', last_name: 'Sharma' }, device_id: 5 }),
+    ]);
+    await user.click(await screen.findByTestId('cervical-patient-1'));
+    expect(await screen.findByTestId('patient-form-dialog')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/v1/patient/111/'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('cervical-technician-1'));
+    expect(await screen.findByTestId('user-form-dialog')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/9/'))).toBe(true));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('cervical-device-1'));
+    expect(await screen.findByTestId('device-form-dialog')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/v1/device/5/'))).toBe(true));
+  });
+
+  it('keeps the technician and device as text for a CERVAICAL_REVIEWER, who may not read users or devices', async () => {
+    setup('CERVAICAL_REVIEWER', [
+      row(1, { technician_data: { id: 9, first_name: 'Pooja', last_name: 'Sharma' }, device_id: 5 }),
+    ]);
+    await screen.findByTestId('reviewer-one-1');
+    expect(screen.queryByTestId('cervical-technician-1')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cervical-device-1')).not.toBeInTheDocument();
+    expect(screen.getByText('CRV-1')).toBeInTheDocument();
+  });
+
+  it("lists exactly the exams of ?ids= through POST cervaical/ids/, and says 'No data. Zoom in and try again.' when that read fails", async () => {
+    const fetchMock = mockFetch({
+      'POST /api/v1/cervaical/ids/': { status: 400, body: { ids_list: ['Send between 1 and 10000 exam ids.'] } },
+      'GET /api/v1/cervaical/reviewer-agreement/': { body: { results: [] } },
+    });
+    renderScanRoutes(makeUser('ADMIN'), '/cervaical?ids=4,5', { '/cervaical': <CervaicalListPage /> });
+    expect(await screen.findByTestId('cervical-ids-error')).toHaveTextContent(CERVICAL_MESSAGES.idsLoadFailed);
+    const sent = fetchMock.mock.calls.find(([input, init]) => init?.method === 'POST' && String(input).includes('/cervaical/ids/'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ ids_list: [4, 5] });
+    expect(fetchMock.mock.calls.some(([input, init]) => (init?.method ?? 'GET') === 'GET' && new URL(String(input), 'http://x').pathname === LIST)).toBe(false);
+    expect(screen.queryByTestId('cervical-csv')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('list-search')).not.toBeInTheDocument();
+  });
+
+  it('shows the exams of ?ids= when the read succeeds', async () => {
+    mockFetch({
+      'POST /api/v1/cervaical/ids/': { body: { count: 1, next: null, previous: null, results: [row(4)] } },
+    });
+    renderScanRoutes(makeUser('ADMIN'), '/cervaical?ids=4', { '/cervaical': <CervaicalListPage /> });
+    expect(await screen.findByTestId('reviewer-one-4')).toHaveTextContent('Valid');
+    expect(screen.queryByTestId('cervical-ids-error')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
 // The cervical exam list (part 3 §2 "Cervical exam list"): debounced search, the three time tabs, the filter panel
 // with its badge, the `device` link parameter, the columns with Reviewer 1 and Reviewer 2, Details and Report, Review
 // for the roles with review capability, Final read for an ADMIN on a disagreement, both empty states and the
-// streamed cervaical CSV. Embeddable in an organization page (that organization's exams, no organization column).
+// streamed cervaical CSV. Embeddable in an organization page (that organization's exams, no organization column) or
+// driven by a list of exam ids (POST cervaical/ids/; a failed read says 'No data. Zoom in and try again.'). The
+// patient, technician and device cells open their dialogs, as in the breast scan list.
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
 import { IconEye, IconFileText, IconGavel, IconPhotoCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -16,19 +18,34 @@ import {
   canOpenReview,
   type TCervicalRow,
 } from '@sc/shared/cervical';
+import { canDevice } from '@sc/shared/devices';
+import { canPatient } from '@sc/shared/patients';
 import { showsOrganizationColumn } from '@sc/shared/scans';
-import { ApiError, errorMessage } from '../../../api/client.ts';
+import { canUser } from '@sc/shared/user-permissions';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
-import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
-import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import {
+  CellButton,
+  ListCsvButton,
+  ListLoadError,
+  ListParamsFooter,
+  fullName,
+} from '../../../components/list/ListParts.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
-import { useCervicalList } from '../cervical.api.ts';
-import { ZCervicalListParams, countCervicalFilters, toCervicalQuery, type TCervicalListState } from '../cervicalListParams.ts';
+import { DeviceFormDialog, type DeviceFormView } from '../../devices/components/DeviceFormDialog.tsx';
+import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
+import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
+import { useCervicalByIds, useCervicalList } from '../cervical.api.ts';
+import {
+  ZCervicalListParams,
+  countCervicalFilters,
+  toCervicalQuery,
+  type TCervicalListState,
+} from '../cervicalListParams.ts';
 import { CervicalAdjudicationDialog } from './CervicalAdjudicationDialog.tsx';
 import { CervicalDetailDialog, type CervicalDetailView } from './CervicalDetailDialog.tsx';
 import { CervicalFilterPanel } from './CervicalFilterPanel.tsx';
@@ -42,7 +59,12 @@ const LIST_DEFAULTS: Partial<TCervicalListState> = { ordering: CERVICAL_DEFAULT_
 function DateCell({ value }: { value: string }) {
   const date = dayjs(value);
   return (
-    <Text component="time" dateTime={date.toISOString()} size="sm" style={{ whiteSpace: 'nowrap', display: 'block' }}>
+    <Text
+      component="time"
+      dateTime={date.toISOString()}
+      size="sm"
+      style={{ whiteSpace: 'nowrap', display: 'block' }}
+    >
       {date.format('DD MMM YYYY')}
       <Text span display="block" size="xs" c="dimmed">
         {date.format('hh:mm A')}
@@ -51,35 +73,59 @@ function DateCell({ value }: { value: string }) {
   );
 }
 
-const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
-  p ? `${p.first_name} ${p.last_name}`.trim() : '';
-
 export function CervicalList({
   embedded = false,
   title = 'Cervical Exams',
   organizationId,
+  ids,
 }: {
   embedded?: boolean;
   title?: string;
   organizationId?: number;
+  /** Exactly these exams (opened from a map with ids): no search, period, filters or CSV. */
+  ids?: readonly number[];
 }) {
   const role: TUserType = useSessionUser().user_type;
   const phone = usePhoneLayout();
   const { params, setParams } = useListParams(ZCervicalListParams, LIST_DEFAULTS);
   const apiQuery = useMemo(() => toCervicalQuery(params, organizationId), [params, organizationId]);
-  const query = useCervicalList(apiQuery);
+  const byFilters = useCervicalList(apiQuery, ids === undefined);
+  const byIds = useCervicalByIds(ids, { page: params.page, limit: params.limit, ordering: params.ordering });
+  const query = ids === undefined ? byFilters : byIds;
+  const idsFailed = ids !== undefined && query.isError;
+  // A CERVAICAL_REVIEWER reads exams, not patients, users or devices: their cells stay text (the patient's opens the
+  // exam's detail).
+  const opensPatient = canPatient(role, 'patient.read');
+  const opensUser = canUser(role, 'user.read');
+  const opensDevice = canDevice(role, 'device.read');
   const [detail, setDetail] = useState<CervicalDetailView | null>(null);
   const [reviewOf, setReviewOf] = useState<number | null>(null);
   const [adjudicating, setAdjudicating] = useState<TCervicalRow | null>(null);
+  // The patient, technician and device cells open their own dialogs (part 3 §2); the patient's is read-only here.
+  const [patientId, setPatientId] = useState<number | null>(null);
+  const [userView, setUserView] = useState<UserFormView | null>(null);
+  const [deviceView, setDeviceView] = useState<DeviceFormView | null>(null);
 
-  const hasFilters = params.search !== '' || params.period !== 'today' || countCervicalFilters(params) > 0;
+  const hasFilters =
+    ids === undefined &&
+    (params.search !== '' || params.period !== 'today' || countCervicalFilters(params) > 0);
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
   const count = query.data?.count ?? 0;
 
   const rowActions = (exam: TCervicalRow): RowAction[] => [
-    { label: 'Details', icon: <IconEye size={16} />, onClick: () => setDetail({ id: exam.id, mode: 'detail' }) },
+    {
+      label: 'Details',
+      icon: <IconEye size={16} />,
+      onClick: () => setDetail({ id: exam.id, mode: 'detail' }),
+    },
     ...(exam.file_path.reports.length > 0
-      ? [{ label: 'Report', icon: <IconFileText size={16} />, onClick: () => setDetail({ id: exam.id, mode: 'report' as const }) }]
+      ? [
+          {
+            label: 'Report',
+            icon: <IconFileText size={16} />,
+            onClick: () => setDetail({ id: exam.id, mode: 'report' as const }),
+          },
+        ]
       : []),
     ...(canOpenReview(role)
       ? [{ label: 'Review', icon: <IconPhotoCheck size={16} />, onClick: () => setReviewOf(exam.id) }]
@@ -88,16 +134,6 @@ export function CervicalList({
       ? [{ label: 'Final read', icon: <IconGavel size={16} />, onClick: () => setAdjudicating(exam) }]
       : []),
   ];
-
-  const cellButton = (label: string, onClick: () => void, testId: string) => (
-    <UnstyledButton
-      onClick={onClick}
-      data-testid={testId}
-      style={{ textDecoration: 'underline dotted', fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap' }}
-    >
-      {label}
-    </UnstyledButton>
-  );
 
   const reviewerCell = (exam: TCervicalRow, slot: 'one' | 'two') => {
     const status = slot === 'one' ? exam.reviewer_one_status : exam.reviewer_two_status;
@@ -111,8 +147,14 @@ export function CervicalList({
           </Text>
         )}
         {slot === 'two' && exam.disagreement && (
-          <Badge size="xs" color={exam.adjudication ? 'gray.7' : 'violet.9'} variant={exam.adjudication ? 'outline' : 'filled'}>
-            {exam.adjudication ? `Final: ${exam.adjudication.final_status === 'VALID' ? 'Valid' : 'Invalid'}` : 'Disagree'}
+          <Badge
+            size="xs"
+            color={exam.adjudication ? 'gray.7' : 'violet.9'}
+            variant={exam.adjudication ? 'outline' : 'filled'}
+          >
+            {exam.adjudication
+              ? `Final: ${exam.adjudication.final_status === 'VALID' ? 'Valid' : 'Invalid'}`
+              : 'Disagree'}
           </Badge>
         )}
       </Stack>
@@ -125,14 +167,29 @@ export function CervicalList({
       title: 'ID',
       sortable: true,
       hideOnPhone: true,
-      render: (exam) => cellButton(String(exam.id), () => setDetail({ id: exam.id, mode: 'detail' }), `cervical-id-${exam.id}`),
+      render: (exam) => (
+        <CellButton
+          label={String(exam.id)}
+          onClick={() => setDetail({ id: exam.id, mode: 'detail' })}
+          testId={`cervical-id-${exam.id}`}
+        />
+      ),
     },
     {
       accessor: 'first_name',
       title: 'Patient Name',
       sortable: true,
-      render: (exam) =>
-        cellButton(fullName(exam.patient) || '—', () => setDetail({ id: exam.id, mode: 'detail' }), `cervical-patient-${exam.id}`),
+      render: (exam) => (
+        <CellButton
+          label={fullName(exam.patient) || '—'}
+          onClick={() =>
+            exam.patient && opensPatient
+              ? setPatientId(exam.patient.id)
+              : setDetail({ id: exam.id, mode: 'detail' })
+          }
+          testId={`cervical-patient-${exam.id}`}
+        />
+      ),
     },
     {
       accessor: 'mobile',
@@ -169,15 +226,65 @@ export function CervicalList({
       title: 'Technician',
       sortable: true,
       hideOnPhone: true,
-      render: (exam) => exam.technician_name || '—',
+      // The technician opens the user's dialog; the exam's device, under it, the device's (the spec's columns have no
+      // device column of their own, its cells do open one: docs/decisions.md).
+      render: (exam) => (
+        <Stack gap={0} align="flex-start">
+          {exam.technician_data && opensUser ? (
+            <CellButton
+              label={fullName(exam.technician_data) || exam.technician_name || ''}
+              onClick={() =>
+                exam.technician_data && setUserView({ mode: 'details', userId: exam.technician_data.id })
+              }
+              testId={`cervical-technician-${exam.id}`}
+            />
+          ) : (
+            <Text size="sm">{exam.technician_name || '—'}</Text>
+          )}
+          {exam.device_serial_number &&
+            (exam.device_id === null || !opensDevice ? (
+              <Text size="xs" c="dimmed" ff="monospace">
+                {exam.device_serial_number}
+              </Text>
+            ) : (
+              <CellButton
+                label={exam.device_serial_number}
+                onClick={() =>
+                  exam.device_id !== null && setDeviceView({ mode: 'details', deviceId: exam.device_id })
+                }
+                testId={`cervical-device-${exam.id}`}
+              />
+            ))}
+        </Stack>
+      ),
     },
-    { accessor: 'date_time', title: 'Exam Time', sortable: true, hideOnPhone: true, render: (exam) => <DateCell value={exam.date_time} /> },
-    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, render: (exam) => <DateCell value={exam.created} /> },
-    { accessor: 'reviewer_one_status', title: 'Reviewer 1', sortable: true, render: (exam) => reviewerCell(exam, 'one') },
-    { accessor: 'reviewer_two_status', title: 'Reviewer 2', sortable: true, render: (exam) => reviewerCell(exam, 'two') },
+    {
+      accessor: 'date_time',
+      title: 'Exam Time',
+      sortable: true,
+      hideOnPhone: true,
+      render: (exam) => <DateCell value={exam.date_time} />,
+    },
+    {
+      accessor: 'created',
+      title: 'Synced On',
+      sortable: true,
+      hideOnPhone: true,
+      render: (exam) => <DateCell value={exam.created} />,
+    },
+    {
+      accessor: 'reviewer_one_status',
+      title: 'Reviewer 1',
+      sortable: true,
+      render: (exam) => reviewerCell(exam, 'one'),
+    },
+    {
+      accessor: 'reviewer_two_status',
+      title: 'Reviewer 2',
+      sortable: true,
+      render: (exam) => reviewerCell(exam, 'two'),
+    },
   ];
-
-  const { page: _page, limit: _limit, ordering: _ordering, ...csvQuery } = apiQuery;
 
   return (
     <>
@@ -186,51 +293,63 @@ export function CervicalList({
         embedded={embedded}
         testId="cervical-list"
         actions={
-          <Group gap="xs">
-            <CsvDownloadButton
+          ids === undefined && (
+            <ListCsvButton
               path="cervaical/"
-              query={csvQuery}
+              query={apiQuery}
               total={count}
               filename={CERVICAL_CSV_FILENAME}
-              disabled={count === 0}
               testId="cervical-csv"
             />
-          </Group>
+          )
         }
         filters={
-          <>
-            <SearchInput
-              placeholder={CERVICAL_MESSAGES.searchPlaceholder}
-              value={params.search}
-              onChange={(search) => setParams({ search })}
-              w={{ base: '100%', sm: 280 }}
-            />
-            <CervicalFilterPanel key={params.device ?? ''} state={params} onChange={setParams} organizationId={organizationId} />
-          </>
+          ids === undefined && (
+            <>
+              <SearchInput
+                placeholder={CERVICAL_MESSAGES.searchPlaceholder}
+                value={params.search}
+                onChange={(search) => setParams({ search })}
+                w={{ base: '100%', sm: 280 }}
+              />
+              <CervicalFilterPanel
+                key={params.device ?? ''}
+                state={params}
+                onChange={setParams}
+                organizationId={organizationId}
+              />
+            </>
+          )
         }
         period={
-          <PeriodTabs value={params.period} range={{ from: params.from, to: params.to }} onChange={(period, range) => setParams({ period, ...range })} />
+          ids === undefined && (
+            <PeriodTabs
+              value={params.period}
+              range={{ from: params.from, to: params.to }}
+              onChange={(period, range) => setParams({ period, ...range })}
+            />
+          )
         }
-        footer={
-          <ListFooter
-            page={params.page}
-            limit={params.limit}
-            total={count}
-            onPageChange={(page) => setParams({ page })}
-            onLimitChange={(limit) => setParams({ limit })}
-          />
-        }
+        footer={<ListParamsFooter params={params} setParams={setParams} total={count} />}
       >
-        {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
-          <Alert color="red" variant="light" m="md" data-testid="cervical-list-error">
-            {errorMessage(query.error)}
+        {idsFailed ? (
+          <Alert color="yellow" variant="light" m="md" data-testid="cervical-ids-error">
+            {CERVICAL_MESSAGES.idsLoadFailed}
           </Alert>
+        ) : (
+          <ListLoadError error={query.error} testId="cervical-list-error" />
         )}
         <ListTable
-          records={query.data?.results}
+          records={idsFailed ? [] : query.data?.results}
           columns={columns}
           fetching={query.isFetching}
-          emptyText={hasFilters ? CERVICAL_MESSAGES.emptyFiltered : CERVICAL_MESSAGES.emptyNoFilters}
+          emptyText={
+            idsFailed
+              ? CERVICAL_MESSAGES.idsLoadFailed
+              : hasFilters
+                ? CERVICAL_MESSAGES.emptyFiltered
+                : CERVICAL_MESSAGES.emptyNoFilters
+          }
           ordering={params.ordering}
           onOrderingChange={(ordering) => setParams({ ordering })}
           rowActions={rowActions}
@@ -238,10 +357,32 @@ export function CervicalList({
           testId="cervical-table"
         />
       </ListPage>
-      {!embedded && canOpenReview(role) && <ReviewerAgreementPanel organizationId={organizationId} />}
+      {!embedded && ids === undefined && canOpenReview(role) && (
+        <ReviewerAgreementPanel organizationId={organizationId} />
+      )}
       <CervicalDetailDialog view={detail} onClose={() => setDetail(null)} />
       <CervicalReviewDialog examId={reviewOf} onClose={() => setReviewOf(null)} />
       <CervicalAdjudicationDialog exam={adjudicating} onClose={() => setAdjudicating(null)} />
+      <PatientFormDialog
+        opened={patientId !== null}
+        view={{ mode: 'details', patientId: patientId ?? undefined }}
+        onViewChange={() => undefined}
+        readOnly
+        onClose={() => setPatientId(null)}
+      />
+      <UserFormDialog
+        opened={userView !== null}
+        view={userView ?? { mode: 'details' }}
+        onViewChange={setUserView}
+        onClose={() => setUserView(null)}
+      />
+      <DeviceFormDialog
+        opened={deviceView !== null}
+        role={role}
+        view={deviceView ?? { mode: 'details' }}
+        onViewChange={setDeviceView}
+        onClose={() => setDeviceView(null)}
+      />
     </>
   );
 }

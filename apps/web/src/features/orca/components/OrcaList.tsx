@@ -3,7 +3,7 @@
 // finding modal) and Report only when the exam has a report file, both empty states and the streamed orca-scan CSV.
 // Embeddable in an organization page (organizationId: that organization's exams, no organization column).
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconClipboardList, IconEye, IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TUserType } from '@sc/shared/roles';
@@ -15,11 +15,15 @@ import {
   type TOrcaRow,
 } from '@sc/shared/orca';
 import { showsOrganizationColumn } from '@sc/shared/scans';
-import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
-import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
-import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import {
+  CellButton,
+  ListCsvButton,
+  ListLoadError,
+  ListParamsFooter,
+  fullName,
+} from '../../../components/list/ListParts.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
@@ -35,9 +39,6 @@ import { OrcaFilterPanel } from './OrcaFilterPanel.tsx';
 import { OrcaFindingDialog } from './OrcaFindingDialog.tsx';
 
 const LIST_DEFAULTS: Partial<TOrcaListState> = { ordering: ORCA_DEFAULT_ORDERING };
-
-const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
-  p ? `${p.first_name} ${p.last_name}`.trim() : '';
 
 export function OrcaList({
   embedded = false,
@@ -86,28 +87,19 @@ export function OrcaList({
       }
     });
 
-  const cellButton = (label: string, onClick: () => void, testId: string) => (
-    <UnstyledButton
-      onClick={onClick}
-      data-testid={testId}
-      style={{
-        textDecoration: 'underline dotted',
-        fontSize: 'var(--mantine-font-size-sm)',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {label}
-    </UnstyledButton>
-  );
-
   const columns: ListColumn<TOrcaRow>[] = [
     {
       accessor: 'id',
       title: 'ID',
       sortable: true,
       hideOnPhone: true,
-      render: (exam) =>
-        cellButton(String(exam.id), () => setDetail({ id: exam.id, mode: 'detail' }), `orca-id-${exam.id}`),
+      render: (exam) => (
+        <CellButton
+          label={String(exam.id)}
+          onClick={() => setDetail({ id: exam.id, mode: 'detail' })}
+          testId={`orca-id-${exam.id}`}
+        />
+      ),
     },
     {
       accessor: 'first_name',
@@ -115,13 +107,16 @@ export function OrcaList({
       sortable: true,
       render: (exam) => {
         // Cells open their own dialogs (part 3 §2): the patient's, read-only, as from the breast scan list.
-        const name = cellButton(
-          fullName(exam.patient_data) || '—',
-          () =>
-            exam.patient_data
-              ? setPatientId(exam.patient_data.id)
-              : setDetail({ id: exam.id, mode: 'detail' }),
-          `orca-patient-${exam.id}`,
+        const name = (
+          <CellButton
+            label={fullName(exam.patient_data) || '—'}
+            onClick={() =>
+              exam.patient_data
+                ? setPatientId(exam.patient_data.id)
+                : setDetail({ id: exam.id, mode: 'detail' })
+            }
+            testId={`orca-patient-${exam.id}`}
+          />
         );
         // On a phone the licence code goes under the name, so the row keeps its scan time beside the actions.
         return phone ? (
@@ -172,13 +167,17 @@ export function OrcaList({
       sortable: true,
       hideOnPhone: true,
       render: (exam) =>
-        exam.technician_data
-          ? cellButton(
-              fullName(exam.technician_data),
-              () => exam.technician_data && setUserView({ mode: 'details', userId: exam.technician_data.id }),
-              `orca-technician-${exam.id}`,
-            )
-          : '—',
+        exam.technician_data ? (
+          <CellButton
+            label={fullName(exam.technician_data)}
+            onClick={() =>
+              exam.technician_data && setUserView({ mode: 'details', userId: exam.technician_data.id })
+            }
+            testId={`orca-technician-${exam.id}`}
+          />
+        ) : (
+          '—'
+        ),
     },
     {
       accessor: 'licence_code',
@@ -206,8 +205,6 @@ export function OrcaList({
     },
   ];
 
-  const { page: _page, limit: _limit, ordering: _ordering, ...csvQuery } = apiQuery;
-
   return (
     <>
       <ListPage
@@ -215,12 +212,11 @@ export function OrcaList({
         embedded={embedded}
         testId="orca-list"
         actions={
-          <CsvDownloadButton
+          <ListCsvButton
             path="orca/"
-            query={csvQuery}
+            query={apiQuery}
             total={count}
             filename={ORCA_CSV_FILENAME}
-            disabled={count === 0}
             testId="orca-csv"
           />
         }
@@ -242,21 +238,9 @@ export function OrcaList({
             onChange={(period, range) => setParams({ period, ...range })}
           />
         }
-        footer={
-          <ListFooter
-            page={params.page}
-            limit={params.limit}
-            total={count}
-            onPageChange={(page) => setParams({ page })}
-            onLimitChange={(limit) => setParams({ limit })}
-          />
-        }
+        footer={<ListParamsFooter params={params} setParams={setParams} total={count} />}
       >
-        {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
-          <Alert color="red" variant="light" m="md" data-testid="orca-list-error">
-            {errorMessage(query.error)}
-          </Alert>
-        )}
+        <ListLoadError error={query.error} testId="orca-list-error" />
         <ListTable
           records={query.data?.results}
           columns={columns}
