@@ -14,15 +14,16 @@ import { api } from '../../api/client.ts';
 
 export type TLicenceQuery = Partial<TLicenceListQuery>;
 
-/** The log modal reads the log in one page (a licence is renewed a few times a year; reports are one row each). */
-export const LICENCE_LOG_LIMIT = 100;
+/** The log modal's first page size: every report that used a licence is a row, so the log is paged. */
+export const LICENCE_LOG_LIMIT = 20;
 
 export const licenceKeys = {
   all: ['licence'] as const,
   lists: () => [...licenceKeys.all, 'list'] as const,
   list: (params: TLicenceQuery) => [...licenceKeys.lists(), params] as const,
   detail: (id: number) => [...licenceKeys.all, 'detail', id] as const,
-  log: (id: number) => [...licenceKeys.all, 'log', id] as const,
+  log: (id: number, page = 1, limit = LICENCE_LOG_LIMIT) =>
+    [...licenceKeys.all, 'log', id, page, limit] as const,
 };
 
 /** GET organization/license/ — the previous page stays on screen while the next one loads. */
@@ -44,15 +45,16 @@ export function useLicence(id: number | undefined) {
   });
 }
 
-/** GET organization/license/log/?license_id= (newest first). */
-export function useLicenceLog(id: number | undefined) {
+/** GET organization/license/log/?license_id= (newest first), one page; the previous page stays while the next loads. */
+export function useLicenceLog(id: number | undefined, page = 1, limit = LICENCE_LOG_LIMIT) {
   return useQuery({
-    queryKey: licenceKeys.log(id ?? 0),
+    queryKey: licenceKeys.log(id ?? 0, page, limit),
     queryFn: ({ signal }) =>
       api.list<TPaginated<TLicenceLog>>('organization/license/log/', {
-        query: { license_id: id, limit: LICENCE_LOG_LIMIT, ordering: '-created' },
+        query: { license_id: id, page, limit, ordering: '-created' },
         signal,
       }),
+    placeholderData: keepPreviousData,
     enabled: id !== undefined && id > 0,
   });
 }

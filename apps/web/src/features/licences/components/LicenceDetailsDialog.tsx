@@ -1,12 +1,14 @@
 // License Details (part 3 §2): the licence's ID, Organization, License Key, Pin, Application, Available and Total
 // License Count, then the 'License Logs' table (No, Before Count, After Count, Created At, Created By), newest
-// first; 'No license logs found!' when it has none.
-import type { ReactNode } from 'react';
+// first, paged with the list footer (page size, "{n} items", pager) so every row can be reached; 'No license logs
+// found!' when it has none.
+import { useState, type ReactNode } from 'react';
 import { Alert, Loader, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { LICENCE_MESSAGES, type TLicence } from '@sc/shared/licences';
 import { errorMessage } from '../../../api/client.ts';
 import { ListDate } from '../../../components/list/ListDate.tsx';
-import { useLicence, useLicenceLog } from '../licences.api.ts';
+import { ListParamsFooter } from '../../../components/list/ListParts.tsx';
+import { LICENCE_LOG_LIMIT, useLicence, useLicenceLog } from '../licences.api.ts';
 
 type LicenceDetailsDialogProps = { licenceId: number | undefined; onClose: () => void };
 
@@ -26,7 +28,12 @@ export function LicenceDetailsDialog({ licenceId, onClose }: LicenceDetailsDialo
 
 function LicenceDetailsBody({ id }: { id: number }) {
   const licence = useLicence(id);
-  const log = useLicenceLog(id);
+  const [paging, setPaging] = useState({ page: 1, limit: LICENCE_LOG_LIMIT });
+  const log = useLicenceLog(id, paging.page, paging.limit);
+  // A new page size starts again at page 1 (as every list's footer does).
+  const changePaging = (patch: Partial<typeof paging>) =>
+    setPaging((current) => ({ ...current, page: 1, ...patch }));
+  const first = (paging.page - 1) * paging.limit;
   if (licence.isPending) return <Loader size="sm" data-testid="licence-details-loading" />;
   if (!licence.data)
     return <Alert color="red">{licence.error ? errorMessage(licence.error) : 'Not found.'}</Alert>;
@@ -43,32 +50,35 @@ function LicenceDetailsBody({ id }: { id: number }) {
           {log.error ? errorMessage(log.error) : LICENCE_MESSAGES.noLogs}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={320} type="auto">
-          <Table striped withTableBorder data-testid="licence-log-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>No</Table.Th>
-                <Table.Th ta="right">Before Count</Table.Th>
-                <Table.Th ta="right">After Count</Table.Th>
-                <Table.Th>Created At</Table.Th>
-                <Table.Th>Created By</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data?.results.map((row, index) => (
-                <Table.Tr key={row.id} data-testid="licence-log-row">
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td ta="right">{row.before_count}</Table.Td>
-                  <Table.Td ta="right">{row.after_count}</Table.Td>
-                  <Table.Td>
-                    <ListDate value={row.renewal_datetime} />
-                  </Table.Td>
-                  <Table.Td>{row.renewed_by_name ?? '—'}</Table.Td>
+        <Stack gap={0}>
+          <ScrollArea.Autosize mah={320} type="auto">
+            <Table striped withTableBorder data-testid="licence-log-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>No</Table.Th>
+                  <Table.Th ta="right">Before Count</Table.Th>
+                  <Table.Th ta="right">After Count</Table.Th>
+                  <Table.Th>Created At</Table.Th>
+                  <Table.Th>Created By</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+              </Table.Thead>
+              <Table.Tbody>
+                {log.data?.results.map((row, index) => (
+                  <Table.Tr key={row.id} data-testid="licence-log-row">
+                    <Table.Td>{first + index + 1}</Table.Td>
+                    <Table.Td ta="right">{row.before_count}</Table.Td>
+                    <Table.Td ta="right">{row.after_count}</Table.Td>
+                    <Table.Td>
+                      <ListDate value={row.renewal_datetime} />
+                    </Table.Td>
+                    <Table.Td>{row.renewed_by_name ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          <ListParamsFooter params={paging} setParams={changePaging} total={log.data?.count ?? 0} />
+        </Stack>
       )}
     </Stack>
   );

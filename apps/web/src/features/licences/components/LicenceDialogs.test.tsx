@@ -157,4 +157,34 @@ describe('LicenceDetailsDialog', () => {
     renderWithProviders(<LicenceDetailsDialog licenceId={7} onClose={vi.fn()} />);
     expect(await screen.findByTestId('licence-log-empty')).toHaveTextContent(LICENCE_MESSAGES.noLogs);
   });
+
+  it('pages the log so every row can be reached: the next page asks for page 2 and numbers on from 21', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      id: 100 - i,
+      license_id: 7,
+      before_count: 200 - i,
+      after_count: 199 - i,
+      renewal_datetime: '2026-02-01T10:00:00Z',
+      renewed_by: 1,
+      renewed_by_name: 'Asha Admin',
+      created: '2026-02-01T10:00:00Z',
+    }));
+    const fetchMock = mockFetch({
+      'GET /api/v1/organization/license/7/': { body: licence },
+      'GET /api/v1/organization/license/log/': { body: { count: 45, next: null, previous: null, results: rows } },
+    });
+    const logQueries = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/v1/organization/license/log/')
+        .map((url) => url.searchParams);
+    renderWithProviders(<LicenceDetailsDialog licenceId={7} onClose={vi.fn()} />);
+    expect(await screen.findAllByTestId('licence-log-row')).toHaveLength(20);
+    expect(screen.getByTestId('list-total')).toHaveTextContent('45');
+    expect(logQueries()[0]?.get('page')).toBe('1');
+    expect(logQueries()[0]?.get('limit')).toBe('20');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'next page' }));
+    await waitFor(() => expect(logQueries().some((q) => q.get('page') === '2')).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId('licence-log-row')[0]).toHaveTextContent(/^21/));
+  });
 });
