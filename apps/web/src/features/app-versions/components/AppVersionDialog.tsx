@@ -155,6 +155,7 @@ function AppVersionForm({
           label="Version name"
           withAsterisk={editing}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={errors.name}
@@ -165,6 +166,7 @@ function AppVersionForm({
           label="Version code"
           withAsterisk={editing}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           maxLength={editing ? APP_VERSION_CODE_MAX : undefined}
           description={editing ? `At most ${APP_VERSION_CODE_MAX} characters` : undefined}
           value={values.code}
@@ -175,6 +177,7 @@ function AppVersionForm({
         <TextInput
           label="Tutorial version"
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           inputMode="decimal"
           placeholder={editing ? 'Optional, e.g. 2.5' : undefined}
           value={values.tutorial_version}
@@ -186,6 +189,7 @@ function AppVersionForm({
           label="Release Notes"
           withAsterisk={editing}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           autosize
           minRows={4}
           maxRows={12}

@@ -99,7 +99,10 @@ describe('LanguageDialog: an existing language', () => {
     expect(await screen.findByTestId('language-name')).toHaveValue('Hindi');
     expect(screen.getByTestId('language-name')).toHaveAttribute('readonly');
     expect(screen.getByTestId('language-iso-code')).toHaveAttribute('readonly');
-    expect(screen.getByTestId('language-tutorial')).toBeDisabled();
+    expect(screen.getByTestId('language-tutorial')).toHaveAttribute('aria-readonly', 'true');
+    expect(screen.getByTestId('language-tutorial')).toBeChecked();
+    await user.click(screen.getByTestId('language-tutorial'));
+    expect(screen.getByTestId('language-tutorial')).toBeChecked();
     await waitFor(() => expect(screen.getByTestId('language-app-version')).toHaveValue('3.0.0 (300)'));
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
 

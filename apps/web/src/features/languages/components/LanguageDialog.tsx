@@ -126,6 +126,7 @@ function LanguageForm({ language, onClose }: { language?: TLanguage; onClose: (s
           label="Name"
           withAsterisk={editing}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={errors.name}
@@ -136,6 +137,7 @@ function LanguageForm({ language, onClose }: { language?: TLanguage; onClose: (s
           label="ISO code"
           withAsterisk={editing}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           description={editing ? `At most ${ISO_CODE_MAX} letters, e.g. hi` : undefined}
           value={values.iso_code}
           onChange={(e) => set('iso_code', e.currentTarget.value)}
@@ -145,14 +147,18 @@ function LanguageForm({ language, onClose }: { language?: TLanguage; onClose: (s
         <AppVersionPicker
           value={values.app_version}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           error={errors.app_version}
           onChange={(id) => set('app_version', id)}
         />
         <Switch
           label="Tutorial available"
           checked={values.is_tutorial_available}
-          disabled={readOnly}
-          onChange={(e) => set('is_tutorial_available', e.currentTarget.checked)}
+          // Read-only, not disabled: a disabled switch is greyed out and its state is hard to read.
+          aria-readonly={readOnly || undefined}
+          onChange={(e) => {
+            if (!readOnly) set('is_tutorial_available', e.currentTarget.checked);
+          }}
           error={errors.is_tutorial_available}
           data-testid="language-tutorial"
         />
@@ -216,6 +222,7 @@ function AppVersionPicker({
       searchable
       clearable={!readOnly}
       readOnly={readOnly}
+      variant={readOnly ? 'filled' : 'default'}
       nothingFoundMessage={versions.isFetching ? 'Loading…' : 'No app version found'}
       maxDropdownHeight={300}
       error={error}
