@@ -41,6 +41,7 @@ export const TUTORIAL_MESSAGES = {
   quizUpdated: 'Quiz updated Successfully',
   quizDeleted: 'Quiz deleted Successfully',
   optionDeleted: 'Option deleted Successfully',
+  optionUpdated: 'Option updated Successfully',
   contentCreated: 'Content created successfully',
   contentUpdated: 'Content updated Successfully',
   contentDeleted: 'Content deleted Successfully',
@@ -125,12 +126,16 @@ function localizeOf<T extends z.ZodRawShape>(shape: T) {
     .default({});
 }
 
+/**
+ * A module's translation: the name is required; its other texts are optional (as the module's own are), and one
+ * left blank falls back to the English text on the device.
+ */
 export const ZModuleLocalizeEntry = z.object({
   name: requiredText(),
-  pass_text: requiredMultiline(),
-  re_take_question_text: requiredMultiline(),
-  re_take_module_text: requiredMultiline(),
-  re_take_module_again_text: requiredMultiline(),
+  pass_text: optionalText(),
+  re_take_question_text: optionalText(),
+  re_take_module_text: optionalText(),
+  re_take_module_again_text: optionalText(),
 });
 export const ZQuizLocalizeEntry = z.object({ question: requiredMultiline() });
 export const ZOptionLocalizeEntry = z.object({ option: requiredText() });
@@ -165,6 +170,8 @@ export const LOCALIZE_ENTRY_SCHEMAS = {
   option: ZOptionLocalizeEntry,
   content: ZContentLocalizeEntry,
 } as const;
+/** Fields a translation block must fill (the others may stay blank). */
+export const LOCALIZE_REQUIRED = new Set(['name', 'question', 'option', 'title', 'primary_text']);
 /** Multi-line fields of the translation blocks (textareas). */
 export const LOCALIZE_MULTILINE = new Set(['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text', 'question', 'primary_text']);
 

@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ContentList } from '../components/ContentList.tsx';
 
 export function ContentListPage() {
-  return <PageHeader title={`${menuLabel('tutorial')} – Content`} />;
+  return <ContentList title={`${menuLabel('tutorial')} – Content`} />;
 }

@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ModuleList } from '../components/ModuleList.tsx';
 
 export function ModuleListPage() {
-  return <PageHeader title={menuLabel('tutorial')} />;
+  return <ModuleList title={menuLabel('tutorial')} />;
 }
