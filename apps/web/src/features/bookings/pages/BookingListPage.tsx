@@ -1,6 +1,6 @@
 import { menuLabel } from '../../../app/routeAccess.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { BookingList } from '../components/BookingList.tsx';
 
 export function BookingListPage() {
-  return <PageHeader title={menuLabel('booking')} />;
+  return <BookingList title={menuLabel('booking')} />;
 }

@@ -1,0 +1,229 @@
+// The booking list (part 3 §2 Booking list): search, the status dropdown (All Status and each status), period tabs
+// All Time (hidden inside an organization) / Last 30 Days / Custom Range on the created date, and Slot Data (a
+// range of slot days); a preset clears the ranges. Name sorts by first_name. Columns: Name and mobile, E-mail,
+// Slot Data, Organization (outside an organization), Price (/100 with its currency), Status, Created, ID, Details.
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconCalendarTime, IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import dayjs from 'dayjs';
+import {
+  BOOKING_DEFAULT_ORDERING,
+  BOOKING_MESSAGES,
+  BOOKING_STATUSES,
+  formatBookingPrice,
+  type TBooking,
+  type TBookingStatus,
+} from '@sc/shared/bookings';
+import { isIsoDate } from '@sc/shared/list';
+import { DateRangeDialog } from '../../../components/list/DateRangeDialog.tsx';
+import { ListDate } from '../../../components/list/ListDate.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { ListLoadError, ListParamsFooter, fullName } from '../../../components/list/ListParts.tsx';
+import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
+import { formatRange, periodToQuery, type PeriodValue } from '../../../components/list/periods.ts';
+import { SearchInput } from '../../../components/list/SearchInput.tsx';
+import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
+import { useBookings } from '../bookings.api.ts';
+import { BookingDialog } from './BookingDialog.tsx';
+
+const isoDate = z.string().refine(isIsoDate);
+const ZBookingListParams = listParamsSchema({
+  status: z.enum(['all', ...BOOKING_STATUSES]).catch('all'),
+  slot_from: isoDate.optional().catch(undefined),
+  slot_to: isoDate.optional().catch(undefined),
+});
+const DEFAULTS = { ordering: BOOKING_DEFAULT_ORDERING };
+const STATUS_OPTIONS = [
+  { value: 'all', label: BOOKING_MESSAGES.allStatus },
+  ...BOOKING_STATUSES.map((s) => ({ value: s, label: s })),
+];
+
+export const STATUS_COLORS: Record<TBookingStatus, string> = {
+  NEW: 'blue',
+  PENDING_PAYMENT: 'orange',
+  PAID: 'teal',
+  COMPLETED: 'green',
+  CANCELED: 'gray',
+};
+
+export function BookingStatusBadge({ status }: { status: TBookingStatus }) {
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status]} data-testid="booking-status">
+      {status}
+    </Badge>
+  );
+}
+
+export const slotText = (b: Pick<TBooking, 'slot_data'>): string =>
+  b.slot_data
+    ? `${dayjs(b.slot_data.start).format('DD MMM YYYY hh:mm A')} – ${dayjs(b.slot_data.end).format('hh:mm A')}`
+    : '—';
+
+export function BookingList({
+  embedded = false,
+  organizationId,
+  slotId,
+  title = 'Booking',
+}: {
+  embedded?: boolean;
+  organizationId?: number;
+  slotId?: number;
+  title?: string;
+}) {
+  const { params, setParams, hasFilters } = useListParams(ZBookingListParams, DEFAULTS);
+  const [detailId, setDetailId] = useState<number | undefined>(undefined);
+  const [slotDialog, setSlotDialog] = useState(false);
+  const slotActive = Boolean(params.slot_from);
+  const query = useBookings({
+    page: params.page,
+    limit: params.limit,
+    ordering: params.ordering,
+    ...(params.search ? { search: params.search } : {}),
+    ...(params.status === 'all' ? {} : { status: params.status }),
+    ...(organizationId ? { organization: organizationId } : {}),
+    ...(slotId ? { slot: slotId } : {}),
+    ...(slotActive ? { slot_after: params.slot_from, slot_before: params.slot_to ?? params.slot_from } : periodToQuery(params, 'created')),
+  });
+  const showOrganization = !embedded && organizationId === undefined;
+  // Inside an organization the All Time tab is hidden (part 3 §2); its value stays the default.
+  const periods: PeriodValue[] = embedded ? ['30', 'custom_range'] : ['today', '30', 'custom_range'];
+
+  const columns: ListColumn<TBooking>[] = [
+    {
+      accessor: 'first_name',
+      title: 'Name',
+      sortable: true,
+      render: (b) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {fullName(b)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {b.mobile ?? '—'}
+          </Text>
+        </Stack>
+      ),
+    },
+    { accessor: 'email', title: 'E-mail', hideOnPhone: true, render: (b) => b.email ?? '—' },
+    {
+      accessor: 'slot_data',
+      title: 'Slot Data',
+      render: (b) =>
+        b.slot_data ? (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              Slot {b.slot_data.id}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {slotText(b)}
+            </Text>
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
+    ...(showOrganization
+      ? [
+          {
+            accessor: 'organization_data.name',
+            title: 'Organization',
+            hideOnPhone: true,
+            render: (b: TBooking) => (
+              <Anchor component={Link} to={`/organization/${b.organization}`} size="sm">
+                {b.organization_data.name}
+              </Anchor>
+            ),
+          } satisfies ListColumn<TBooking>,
+        ]
+      : []),
+    {
+      accessor: 'price',
+      title: 'Price',
+      textAlign: 'right',
+      hideOnPhone: true,
+      render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatBookingPrice(b.price, b.currency)}</span>,
+    },
+    { accessor: 'status', title: 'Status', render: (b) => <BookingStatusBadge status={b.status} /> },
+    { accessor: 'created', title: 'Created', hideOnPhone: true, render: (b) => <ListDate value={b.created} /> },
+    { accessor: 'id', title: 'ID', hideOnPhone: true },
+  ];
+
+  const rowActions = (b: TBooking): RowAction[] => [
+    { label: 'Details', icon: <IconEye size={16} />, onClick: () => setDetailId(b.id) },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title={title}
+        embedded={embedded}
+        testId="booking-list"
+        filters={
+          <Group gap="sm" wrap="wrap">
+            <SearchInput
+              placeholder={BOOKING_MESSAGES.searchPlaceholder}
+              value={params.search}
+              onChange={(search) => setParams({ search })}
+              w={{ base: '100%', sm: 260 }}
+            />
+            <Select
+              aria-label="Status"
+              data={STATUS_OPTIONS}
+              value={params.status}
+              allowDeselect={false}
+              onChange={(status) => setParams({ status: (status ?? 'all') as typeof params.status })}
+              w={{ base: '100%', sm: 200 }}
+              data-testid="booking-status-filter"
+            />
+          </Group>
+        }
+        period={
+          <Group gap="xs" wrap="wrap">
+            <PeriodTabs
+              options={periods}
+              value={slotActive ? ('none' as PeriodValue) : params.period}
+              range={{ from: params.from, to: params.to }}
+              // A preset (or a custom created range) clears the Slot Data range, and the other way round.
+              onChange={(period, range) => setParams({ period, ...range, slot_from: undefined, slot_to: undefined })}
+            />
+            <Button
+              variant={slotActive ? 'filled' : 'subtle'}
+              radius="md"
+              leftSection={<IconCalendarTime size={16} />}
+              onClick={() => setSlotDialog(true)}
+              data-testid="period-tab-slot"
+            >
+              {slotActive ? `Slot ${formatRange({ from: params.slot_from, to: params.slot_to })}` : 'Slot Data'}
+            </Button>
+          </Group>
+        }
+        footer={<ListParamsFooter params={params} setParams={setParams} total={query.data?.count ?? 0} />}
+      >
+        <ListLoadError error={query.error} testId="booking-list-error" />
+        <ListTable
+          records={query.data?.results}
+          columns={columns}
+          fetching={query.isFetching}
+          ordering={params.ordering}
+          onOrderingChange={(ordering) => setParams({ ordering })}
+          rowActions={rowActions}
+          emptyText={emptyText('booking', hasFilters || params.status !== 'all' || slotActive)}
+        />
+      </ListPage>
+      <DateRangeDialog
+        opened={slotDialog}
+        title="Slot Data"
+        initialRange={slotActive ? { from: params.slot_from, to: params.slot_to } : undefined}
+        onCancel={() => setSlotDialog(false)}
+        onConfirm={(range) => {
+          setSlotDialog(false);
+          setParams({ slot_from: range.from, slot_to: range.to, period: 'today', from: undefined, to: undefined });
+        }}
+      />
+      <BookingDialog id={detailId} onClose={() => setDetailId(undefined)} />
+    </>
+  );
+}
