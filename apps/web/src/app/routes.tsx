@@ -83,6 +83,12 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: '/login', lazy: page(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage) },
       { path: '/register', lazy: page(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage) },
+      // The public booking page (issue 12): no sign-in, outside the shell.
+      { path: '/book/:token', lazy: page(() => import('../features/bookings/pages/PublicBookingPage.tsx'), (m) => m.PublicBookingPage) },
+      {
+        path: '/book/:token/booking/:booking',
+        lazy: page(() => import('../features/bookings/pages/PublicBookingPage.tsx'), (m) => m.PublicBookingPage),
+      },
       {
         path: '/reset-password',
         lazy: page(() => import('../features/auth/pages/ResetPasswordPage.tsx'), (m) => m.ResetPasswordPage),
