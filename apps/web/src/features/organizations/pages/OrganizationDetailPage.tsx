@@ -27,11 +27,13 @@ import { OrcaList } from '../../orca/components/OrcaList.tsx';
 import { CervicalList } from '../../cervaical/components/CervicalList.tsx';
 import { PatientList } from '../../patients/components/PatientList.tsx';
 import { UserList } from '../../users/components/UserList.tsx';
+import { OrganizationBookings } from '../../bookings/components/OrganizationBookings.tsx';
+import { canHandleBookings } from '@sc/shared/bookings';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
 
-type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca';
+type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca' | 'bookings';
 
 type OrganizationTab = {
   key: TabKey;
@@ -84,6 +86,13 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     label: 'ORCA Exams',
     visible: (role) => canListOrca(role),
     render: (org) => <OrcaList embedded organizationId={org.id} />,
+  },
+  // Issue 12: the public booking page's link and QR code, and the organization's bookings.
+  {
+    key: 'bookings',
+    label: 'Bookings',
+    visible: (role) => canHandleBookings(role),
+    render: (org) => <OrganizationBookings organization={org} />,
   },
 ];
 
