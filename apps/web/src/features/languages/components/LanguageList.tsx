@@ -2,7 +2,7 @@
 // Name and ISO code (plus whether tutorials exist in it, left out on a phone) with a Details button per row that
 // opens 'Language details' read-only. ADMIN only, as the API's writes.
 import { useState } from 'react';
-import { Badge, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { LANGUAGE_MESSAGES, type TLanguage } from '@sc/shared/languages';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
@@ -55,9 +55,9 @@ export function LanguageList({ title }: { title: string }) {
       hideOnPhone: true,
       render: (l) =>
         l.is_tutorial_available ? (
-          <Badge variant="light" color="teal">
+          <Text size="sm" fw={600} c="teal.9">
             Available
-          </Badge>
+          </Text>
         ) : (
           <Text size="sm" c="dimmed">
             —
