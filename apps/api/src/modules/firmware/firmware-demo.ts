@@ -11,7 +11,7 @@ export const demoFirmwarePath = (version: string): string =>
 
 export const isDemoFirmwarePath = (path: string): boolean => path.startsWith(DEMO_PREFIX);
 
-/** 'v2.14' then a header and 256 lines of hex image data derived from the version: about 17 KB of text. */
+/** 'v2.14' then a header and 256 lines of hex image data derived from the version: about 34 KB of text. */
 export function demoFirmwareContent(version: string): Buffer {
   const lines = [version, `# iBreastExam sensor firmware ${version}`, '# format: ibe-text/1', ''];
   let block = createHash('sha256').update(`ibe-firmware:${version}`).digest();

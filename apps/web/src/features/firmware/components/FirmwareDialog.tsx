@@ -4,7 +4,7 @@
 // cleared) and the version is looked up ('already exists') before Create. 'Firmware Details' shows one version
 // read-only, with its checksum and a Download button. Server errors on create show in the form error area for 5 s.
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -131,6 +131,7 @@ function CreateFirmwareForm({ onClose }: { onClose: (saved: boolean) => void }) 
         accept={FIRMWARE_EXTENSION}
         withAsterisk
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear file' }}
         value={file}
         onChange={(f) => void choose(f)}
         error={fileError.message}
@@ -198,11 +199,13 @@ function FirmwareDetailsBody({ firmware }: { firmware: TFirmware }) {
       <TextInput label="Path" value={firmware.path} readOnly data-testid="firmware-path" />
       <TextInput label="Created" value={dayjs(firmware.created).format(DATE_DISPLAY_FORMAT)} readOnly />
       <TextInput label="Size" value={firmware.size === null ? '—' : formatBytes(firmware.size)} readOnly />
-      <TextInput
+      <Textarea
         label="Checksum (SHA-256)"
         value={firmware.checksum ?? '—'}
         readOnly
-        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        autosize
+        minRows={1}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } }}
         data-testid="firmware-checksum"
       />
       <Group justify="flex-end">
