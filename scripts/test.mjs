@@ -1,6 +1,6 @@
 // `npm test`: lint, type check, unit/API/component tests, build, end-to-end tests in Chromium.
 // Ends with the plain line `N passed, N failed` that CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,13 +25,33 @@ function run(title, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function step(title, cmd, args) {
-  const ok = run(title, cmd, args);
+function count(title, ok) {
   if (ok) passed += 1;
   else {
     failed += 1;
     failures.push(title);
   }
+}
+
+function step(title, cmd, args) {
+  count(title, run(title, cmd, args));
+}
+
+/** Runs a step in the background with its output kept, printed in one piece when it ends. */
+function background(title, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (e) => chunks.push(Buffer.from(String(e))));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(`\n▶ ${title} (${seconds} s)\n${Buffer.concat(chunks).toString()}`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function vitest(title, args, env = {}) {
@@ -63,10 +83,17 @@ function vitest(title, args, env = {}) {
   }
 }
 
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-step('type check', 'node', ['scripts/typecheck.mjs']);
+// Lint, type check and build do not depend on each other: run side by side, each mostly on one core.
+console.log('\n▶ lint, type check and build (side by side)');
+const [lintOk, typecheckOk, buildOk] = await Promise.all([
+  background('lint', 'npx', ['eslint', '--max-warnings', '0', '.']),
+  background('type check', 'node', ['scripts/typecheck.mjs']),
+  background('build', 'npm', ['run', 'build', '-w', 'apps/web']),
+]);
+count('lint', lintOk);
+count('type check', typecheckOk);
 vitest('unit, API and component tests', ['--project', 'shared', '--project', 'api', '--project', 'web']);
-step('build', 'npm', ['run', 'build', '-w', 'apps/web']);
+count('build', buildOk);
 const chromium = findChromium();
 if (chromium) {
   vitest('end-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
