@@ -196,7 +196,15 @@ function FirmwareDetailsBody({ firmware }: { firmware: TFirmware }) {
   return (
     <Stack gap="sm" data-testid="firmware-details">
       <TextInput label="Version" value={firmware.version} readOnly data-testid="firmware-version" />
-      <TextInput label="Path" value={firmware.path} readOnly data-testid="firmware-path" />
+      <Textarea
+        label="Path"
+        value={firmware.path}
+        readOnly
+        autosize
+        minRows={1}
+        styles={{ input: { wordBreak: 'break-all' } }}
+        data-testid="firmware-path"
+      />
       <TextInput label="Created" value={dayjs(firmware.created).format(DATE_DISPLAY_FORMAT)} readOnly />
       <TextInput label="Size" value={firmware.size === null ? '—' : formatBytes(firmware.size)} readOnly />
       <Textarea
