@@ -147,7 +147,6 @@ function LanguageForm({ language, onClose }: { language?: TLanguage; onClose: (s
         <AppVersionPicker
           value={values.app_version}
           readOnly={readOnly}
-          variant={readOnly ? 'filled' : 'default'}
           error={errors.app_version}
           onChange={(id) => set('app_version', id)}
         />
