@@ -14,6 +14,7 @@ import {
   type TContent,
 } from '@sc/shared/tutorials';
 import { errorMessage } from '../../../api/client.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useContent, useSaveContent } from '../tutorials.api.ts';
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
 import { FormAlert, FormFooter, UnauthorizedAccess, isNotFound, useModalMode, useSaveErrors } from './TutorialForm.tsx';
@@ -55,6 +56,7 @@ function ContentForm({ id, module, nextOrder, onClose }: { id: number } & Omit<C
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveContent();
   const saveErrors = useSaveErrors();
+  const phone = usePhoneLayout();
 
   useEffect(() => {
     if (content.data) setValues(valuesOf(content.data, nextOrder));
@@ -70,6 +72,7 @@ function ContentForm({ id, module, nextOrder, onClose }: { id: number } & Omit<C
   }
 
   const moduleOrder = content.data?.module_data.z_order ?? module.z_order;
+  const prefix = contentVideoPrefix(moduleOrder);
   const set = (field: keyof Values, value: string | number) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = async () => {
@@ -137,17 +140,28 @@ function ContentForm({ id, module, nextOrder, onClose }: { id: number } & Omit<C
       />
       <TextInput
         label="Video"
-        description="The video's file name: no slash, backslash, comma, period, space, @, $, #, %, & or !"
+        description={
+          <>
+            The video's file name: no slash, backslash, comma, period, space, @, $, #, %, & or !
+            {phone && (
+              <Text span display="block" size="xs" ff="monospace" data-testid="content-video-prefix">
+                {prefix}…{CONTENT_VIDEO_SUFFIX}
+              </Text>
+            )}
+          </>
+        }
         readOnly={!editing}
         value={values.name}
         onChange={(e) => set('name', e.currentTarget.value)}
         error={errors.primary_image}
         leftSection={
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="content-video-prefix">
-            {contentVideoPrefix(moduleOrder)}
-          </Text>
+          phone ? undefined : (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="content-video-prefix">
+              {prefix}
+            </Text>
+          )
         }
-        leftSectionWidth={250}
+        leftSectionWidth={phone ? undefined : 230}
         rightSection={
           <Text size="xs" c="dimmed">
             {CONTENT_VIDEO_SUFFIX}

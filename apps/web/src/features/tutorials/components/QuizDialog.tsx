@@ -10,6 +10,7 @@ import { IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
 import { TUTORIAL_MESSAGES, ZQuizCreate, type TOption, type TQuiz } from '@sc/shared/tutorials';
 import { api, errorMessage } from '../../../api/client.ts';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { saveOption, useDeleteOption, useQuiz, useSaveQuiz } from '../tutorials.api.ts';
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
@@ -18,8 +19,10 @@ import { FormAlert, FormFooter, UnauthorizedAccess, isNotFound, useModalMode, us
 type QuizDialogProps = { quizId: number | undefined; moduleId: number; nextOrder: number; onClose: () => void };
 
 export function QuizDialog({ quizId, moduleId, nextOrder, onClose }: QuizDialogProps) {
+  const phone = usePhoneLayout();
   return (
     <Modal
+      fullScreen={phone}
       opened={quizId !== undefined}
       onClose={onClose}
       title={quizId ? 'Quiz details' : 'Create Quiz'}
@@ -214,14 +217,14 @@ function QuizForm({ id, moduleId, nextOrder, onClose }: { id: number; moduleId: 
           No options yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={340}>
           <Table verticalSpacing={4} data-testid="option-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Option</Table.Th>
-                <Table.Th w={90}>Order</Table.Th>
-                <Table.Th w={70}>Correct</Table.Th>
-                <Table.Th w={80} />
+                <Table.Th w={76}>Order</Table.Th>
+                <Table.Th w={64}>Correct</Table.Th>
+                <Table.Th w={72} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

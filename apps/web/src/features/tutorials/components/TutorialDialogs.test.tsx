@@ -1,0 +1,231 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { TUTORIAL_MESSAGES, type TContent, type TModule, type TQuiz } from '@sc/shared/tutorials';
+import { MESSAGES } from '@sc/shared/validation';
+import { bodyOf, mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { ContentDialog } from './ContentDialog.tsx';
+import { moveId, stepId } from './dragReorder.tsx';
+import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
+import { ModuleDialog } from './ModuleDialog.tsx';
+import { QuizDialog } from './QuizDialog.tsx';
+
+// Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock but the 300 ms
+// switch of a new form into edit mode.
+vi.setConfig({ testTimeout: 60_000 });
+
+const module: TModule = {
+  id: 4,
+  name: 'Getting started',
+  pass_text: 'Well done',
+  re_take_module_again_text: null,
+  re_take_module_text: null,
+  re_take_question_percentage: 80,
+  re_take_question_text: null,
+  z_order: 3,
+  icon: null,
+  status: 'PUBLISHED',
+  localize: { fr: { name: 'Premiers pas' } },
+  quiz_count: 1,
+  content_count: 1,
+};
+
+const content: TContent = {
+  id: 9,
+  title: 'Intro video',
+  primary_text: 'Watch this first',
+  z_order: 1,
+  primary_image: 'assets/tutorials/tutorial_module_3/intro_video.mp4',
+  app_version: null,
+  module: 4,
+  module_data: { name: 'Getting started', z_order: 3 },
+  status: 'PUBLISHED',
+  localize: {},
+};
+
+const quiz: TQuiz = {
+  id: 12,
+  question: 'Which is right?',
+  is_multi_select: false,
+  z_order: 1,
+  primary_image: null,
+  module: 4,
+  localize: {},
+  options: [
+    { id: 31, option: 'First', question: 12, z_order: 1, is_correct: true, is_select_all_or_none: false, localize: {} },
+    { id: 32, option: 'Second', question: 12, z_order: 2, is_correct: false, is_select_all_or_none: false, localize: {} },
+  ],
+};
+
+const languages = {
+  count: 3,
+  next: null,
+  previous: null,
+  results: [
+    { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null },
+    { id: 2, name: 'French', iso_code: 'fr', is_tutorial_available: true, app_version: null },
+    { id: 3, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null },
+  ],
+};
+
+describe('ModuleDialog', () => {
+  it('opens read-only with Edit, then Cancel and Update, and sends the full module with its translations', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const fetchMock = mockFetch({
+      'GET /api/v1/tutorial/module/4/': { body: module },
+      'PUT /api/v1/tutorial/module/4/': { body: { id: 4, detail: TUTORIAL_MESSAGES.moduleUpdated } },
+    });
+    renderWithProviders(<ModuleDialog moduleId={4} onClose={onClose} />);
+    const name = await screen.findByTestId('module-name');
+    expect(name).toHaveValue('Getting started');
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.queryByTestId('module-save')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('module-edit'));
+    expect(screen.getByTestId('module-cancel')).toBeInTheDocument();
+    expect(screen.getByTestId('module-save')).toHaveTextContent('Update');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByTestId('module-save'));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.blank)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'PUT' }));
+
+    await user.clear(name);
+    await user.type(name, 'Getting started again');
+    await user.click(screen.getByTestId('module-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(bodyOf(fetchMock, 'PUT /api/v1/tutorial/module/4/')).toMatchObject({
+      name: 'Getting started again',
+      z_order: 3,
+      re_take_question_percentage: 80,
+      localize: { fr: { name: 'Premiers pas' } },
+    });
+    expect(await screen.findByText(TUTORIAL_MESSAGES.moduleUpdated)).toBeInTheDocument();
+  });
+
+  it('opens a new module in edit mode with Create, keeps the percentage within 100 and requires the order', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderWithProviders(<ModuleDialog moduleId={0} nextOrder={5} onClose={vi.fn()} />);
+    const save = await screen.findByTestId('module-save');
+    expect(save).toHaveTextContent('Create');
+    expect(screen.getByTestId('module-z_order')).toHaveValue('5');
+    await user.type(screen.getByTestId('module-name'), 'New module');
+    const percentage = screen.getByTestId('module-re_take_question_percentage');
+    await user.type(percentage, '150');
+    await user.click(screen.getByTestId('module-name'));
+    expect(percentage).toHaveValue('100%');
+    await user.clear(screen.getByTestId('module-z_order'));
+    await user.click(save);
+    expect(await screen.findByText(TUTORIAL_MESSAGES.zOrder)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'POST' }));
+  });
+
+  it("shows 'Unauthorized access' with 'No module.' on a 404", async () => {
+    mockFetch({ 'GET /api/v1/tutorial/module/4/': { status: 404, body: { detail: TUTORIAL_MESSAGES.noModule } } });
+    renderWithProviders(<ModuleDialog moduleId={4} onClose={vi.fn()} />);
+    expect(await screen.findByText(TUTORIAL_MESSAGES.unauthorized)).toBeInTheDocument();
+    expect(screen.getByText(TUTORIAL_MESSAGES.noModule)).toBeInTheDocument();
+  });
+});
+
+describe('ContentDialog', () => {
+  it('shows the video prefix and .mp4 around the name, refuses forbidden characters and sends the name', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /api/v1/tutorial/content/9/': { body: content },
+      'PUT /api/v1/tutorial/content/9/': { body: { id: 9, detail: TUTORIAL_MESSAGES.contentUpdated } },
+    });
+    renderWithProviders(<ContentDialog contentId={9} module={{ id: 4, z_order: 3 }} nextOrder={2} onClose={vi.fn()} />);
+    const video = await screen.findByTestId('content-video');
+    expect(video).toHaveValue('intro_video');
+    expect(screen.getByTestId('content-video-prefix')).toHaveTextContent('assets/tutorials/tutorial_module_3/');
+    expect(screen.getByText('.mp4')).toBeInTheDocument();
+    await user.click(screen.getByTestId('content-edit'));
+    await user.clear(video);
+    await user.type(video, 'intro video.mp4');
+    await user.click(screen.getByTestId('content-save'));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.invalidChars)).toBeInTheDocument();
+    await user.clear(video);
+    await user.click(screen.getByTestId('content-save'));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.contentUpdated)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'PUT /api/v1/tutorial/content/9/')).toMatchObject({ title: 'Intro video', primary_image: null, module: 4 });
+  });
+
+  it("shows 'Unauthorized access' with 'No content.' on a 404", async () => {
+    mockFetch({ 'GET /api/v1/tutorial/content/9/': { status: 404, body: { detail: TUTORIAL_MESSAGES.noContent } } });
+    renderWithProviders(<ContentDialog contentId={9} module={{ id: 4, z_order: 3 }} nextOrder={2} onClose={vi.fn()} />);
+    expect(await screen.findByText(TUTORIAL_MESSAGES.noContent)).toBeInTheDocument();
+  });
+});
+
+describe('QuizDialog', () => {
+  it('deletes a saved option on the server at once after the confirm, and an unsaved one only from the form', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /api/v1/tutorial/quiz/12/': { body: quiz },
+      'DELETE /api/v1/tutorial/quiz-option/32/': { body: { detail: TUTORIAL_MESSAGES.optionDeleted } },
+    });
+    renderWithProviders(<QuizDialog quizId={12} moduleId={4} nextOrder={2} onClose={vi.fn()} />);
+    expect(await screen.findByTestId('option-text-1')).toHaveValue('Second');
+    await user.click(screen.getByTestId('quiz-edit'));
+    await user.click(screen.getByTestId('option-delete-1'));
+    expect(await screen.findByText(`${TUTORIAL_MESSAGES.deleteOption} ${TUTORIAL_MESSAGES.deleteHint}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('option-text-1')).not.toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/tutorial/quiz-option/32/'), expect.objectContaining({ method: 'DELETE' }));
+
+    await user.click(screen.getByTestId('option-add'));
+    await user.type(screen.getByTestId('option-text-1'), 'Unsaved');
+    const calls = fetchMock.mock.calls.length;
+    await user.click(screen.getByTestId('option-delete-1'));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('option-text-1')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+});
+
+describe('LanguageSettingDialog', () => {
+  it('requires a language and non-blank texts, and persists only on Submit', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/v1/language/': { body: languages } });
+    const onSubmit = vi.fn(async () => TUTORIAL_MESSAGES.contentUpdated);
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <LanguageSettingDialog
+        kind="content"
+        itemName="Intro video"
+        localize={{ fr: { title: 'Vidéo', primary_text: 'Regardez' } }}
+        opened
+        onClose={vi.fn()}
+        onSubmit={onSubmit}
+        onSaved={onSaved}
+      />,
+    );
+    expect(await screen.findByTestId('language-title-0')).toHaveValue('Vidéo');
+    await user.click(screen.getByTestId('language-add'));
+    await user.type(screen.getByTestId('language-title-1'), '  ');
+    await user.click(screen.getByTestId('language-submit'));
+    expect(await screen.findByText(MESSAGES.selectLanguage)).toBeInTheDocument();
+    expect(screen.getAllByText(TUTORIAL_MESSAGES.blank).length).toBeGreaterThan(0);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Deleting the new block asks first, with the spec's text.
+    await user.click(screen.getByTestId('language-delete-1'));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.deleteValueConfirm)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('language-title-1')).not.toBeInTheDocument());
+    await user.click(screen.getByTestId('language-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ fr: { title: 'Vidéo', primary_text: 'Regardez' } }));
+    expect(onSaved).toHaveBeenCalledWith(TUTORIAL_MESSAGES.contentUpdated);
+  });
+});
+
+describe('reorder helpers', () => {
+  it('moves an id to another row or one step, keeping the rest in order', () => {
+    expect(moveId([1, 2, 3, 4], 4, 2)).toEqual([1, 4, 2, 3]);
+    expect(moveId([1, 2, 3, 4], 1, 3)).toEqual([2, 3, 1, 4]);
+    expect(stepId([1, 2, 3], 2, -1)).toEqual([2, 1, 3]);
+    expect(stepId([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
+  });
+});
