@@ -151,7 +151,13 @@ describe('demo data', () => {
   });
 
   it('gives the demo accounts training and practice histories with a mix of results (the report PDFs have rows)', async () => {
-    const rows = await database.query<{ email: string; scan_type: string; n: number; results: number; before: number }>(
+    const rows = await database.query<{
+      email: string;
+      scan_type: string;
+      n: number;
+      results: number;
+      before: number;
+    }>(
       `SELECT u.email, s.scan_type, count(*)::int AS n, count(DISTINCT s.assessment_result)::int AS results,
               count(*) FILTER (WHERE u.certificate_issue_date IS NULL OR s.date_time::date < u.certificate_issue_date)::int AS before
          FROM scans s JOIN users u ON u.id = s.technician_id
@@ -168,6 +174,40 @@ describe('demo data', () => {
     }
     expect(of('orgadmin@demo.test', 'TRAINING')?.n).toBeGreaterThan(0);
     expect(of('distributor@demo.test', 'TRAINING')?.n).toBeGreaterThan(0);
+  });
+
+  it("puts cervical and ORCA exams in every MANAGER's and the demo distributor's scope, and re-certification work before both", async () => {
+    // Each scope: the subtrees of a manager's linked organizations, or of the distributor's own organization.
+    const scopes = await database.query<{ who: string; cervical: number; orca: number; due: number }>(
+      `WITH roots AS (
+         SELECT u.id::text AS who, o.tree_path FROM users u
+           JOIN manager_organizations m ON m.user_id = u.id JOIN organizations o ON o.id = m.organization_id
+          WHERE u.user_type = 'MANAGER'
+         UNION ALL
+         SELECT u.email, o.tree_path FROM users u JOIN organizations o ON o.id = u.organization_id
+          WHERE u.email = 'distributor@demo.test'),
+       scope AS (SELECT DISTINCT r.who, o.id FROM roots r JOIN organizations o ON o.tree_path LIKE r.tree_path || '%')
+       SELECT s.who,
+              (SELECT count(*) FROM cervical_exams c WHERE c.organization_id IN (SELECT id FROM scope x WHERE x.who = s.who))::int AS cervical,
+              (SELECT count(*) FROM orca_exams e WHERE e.organization_id IN (SELECT id FROM scope x WHERE x.who = s.who))::int AS orca,
+              (SELECT count(*) FROM users t WHERE t.user_type = 'TECHNICIAN' AND t.ibe_training_status = 'CERTIFIED'
+                  AND t.certificate_expiry_date <= $1::date
+                  AND t.organization_id IN (SELECT id FROM scope x WHERE x.who = s.who))::int AS due
+         FROM (SELECT DISTINCT who FROM roots) s`,
+      ['2026-07-15'],
+    );
+    const managers = await database.query<{ id: number }>("SELECT id FROM users WHERE user_type = 'MANAGER'");
+    expect(scopes).toHaveLength(managers.length + 1);
+    for (const scope of scopes) {
+      expect(scope.cervical, scope.who).toBeGreaterThan(0);
+      expect(scope.orca, scope.who).toBeGreaterThan(0);
+    }
+    const manager = await demoUser('manager@demo.test');
+    const [demoManagerId] = await database.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+      manager.email,
+    ]);
+    expect(scopes.find((s) => s.who === String(demoManagerId?.id))?.due).toBeGreaterThanOrEqual(2);
+    expect(scopes.find((s) => s.who === 'distributor@demo.test')?.due).toBeGreaterThanOrEqual(2);
   });
 
   it('has scans of every type, duplicates and a believable share of positives', async () => {

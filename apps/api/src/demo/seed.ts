@@ -222,6 +222,8 @@ class Seeder {
   private readonly referencesByOrg = new Map<number, number[]>();
   private readonly users: Insert<typeof schema.users>[] = [];
   private readonly reviewers: { id: number; treeOf: string | null }[] = [];
+  /** Each MANAGER's linked organizations: every manager's scope gets cervical and ORCA exams. */
+  private readonly managerLinks = new Map<number, Org[]>();
   private readonly appVersionIds = { IBE: [] as number[], ORCA: [] as number[], CERVAICAL: [] as number[] };
   private readonly webhookScans = new Map<number, number[]>();
   private patientCount = 0;
@@ -544,6 +546,16 @@ class Seeder {
     return id;
   }
 
+  /** A certificate issued `daysAgo` days ago for a year: due for re-certification from 335 days on. */
+  private dueCertificate(daysAgo: number): Partial<Insert<typeof schema.users>> {
+    const issued = this.ago(daysAgo);
+    return {
+      ibeTrainingStatus: 'CERTIFIED',
+      certificateIssueDate: isoDate(issued),
+      certificateExpiryDate: isoDate(new Date(issued.getTime() + 365 * DAY)),
+    };
+  }
+
   private trainingFields(certifiedShare: number): Partial<Insert<typeof schema.users>> {
     if (this.rng.chance(certifiedShare)) {
       // Some certificates expired or expire within 30 days: the re-certification list has work.
@@ -648,6 +660,11 @@ class Seeder {
               isTrainer: this.rng.chance(0.1),
               ...this.trainingFields(0.65),
               ...(org.key === 'demoClinic' && i === 0 ? { pinResetRequest: true } : {}),
+              // The demo manager's clinics (one of them in the demo distributor's tree) each hold two technicians due
+              // for re-certification: one expired, one expiring within the 30-day window.
+              ...((org.key === 'managerIndia' || org.key === 'managerKenya') && i < 2
+                ? this.dueCertificate(i === 0 ? 400 : 350)
+                : {}),
             },
             org.country,
           ),
@@ -699,6 +716,8 @@ class Seeder {
     const link = (userId: number, organizationId: number) => {
       const created = this.ago(this.rng.int(30, 300));
       links.push({ id: links.length + 1, userId, organizationId, created, modified: created, createdBy: 1 });
+      const org = this.orgs.find((o) => o.id === organizationId);
+      if (org) this.managerLinks.set(userId, [...(this.managerLinks.get(userId) ?? []), org]);
     };
     link(managerId, orgId('managerIndia'));
     link(managerId, orgId('managerKenya'));
@@ -1291,9 +1310,22 @@ class Seeder {
     const rng = this.rng;
     const withPatients = this.clinics.filter((c) => c.patients.length > 0);
     const demoClinic = withPatients.find((c) => c.org.key === 'demoClinic');
+    // Clinics every demo scope must see exams of: the demo clinic, the demo manager's two (one inside the demo
+    // distributor's tree) and, for each other MANAGER, one clinic under its links.
+    const byKey = (key: OrgKey) => withPatients.find((c) => c.org.key === key);
+    const underLinks = [...this.managerLinks.values()].map((orgs) =>
+      withPatients.find((c) => orgs.some((o) => c.org.treePath.startsWith(o.treePath))),
+    );
+    const featured = [
+      ...new Set([demoClinic, byKey('managerIndia'), byKey('managerKenya'), ...underLinks]),
+    ].filter((c): c is Clinic => c !== undefined);
     const pickClinics = (n: number) => {
       const chosen = rng.sample(withPatients, n);
-      if (demoClinic && !chosen.includes(demoClinic)) chosen[0] = demoClinic;
+      // Featured clinics missing from the sample take the places of sampled ones that are not featured.
+      const missing = featured.filter((c) => !chosen.includes(c));
+      for (let slot = chosen.length - 1; slot >= 0 && missing.length > 0; slot--) {
+        if (!featured.includes(chosen[slot] as Clinic)) chosen[slot] = missing.shift() as Clinic;
+      }
       return chosen;
     };
     const cervicalClinics = pickClinics(14);
