@@ -103,6 +103,18 @@ describe('FirmwareDialog: Create Firmware', () => {
   });
 });
 
+describe('FirmwareDialog: an upload that cannot be sent', () => {
+  it("says 'file not accepted' on the file when the server cannot be reached", async () => {
+    const { user, onClose } = renderCreate();
+    await user.upload(fileInput(), ibe('offline.ibe', 'v5.0\n'));
+    await waitFor(() => expect(screen.getByTestId('firmware-submit')).toBeEnabled());
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await user.click(screen.getByTestId('firmware-submit'));
+    expect(await screen.findByText(FIRMWARE_MESSAGES.notAccepted)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
 describe('FirmwareDialog: Firmware Details', () => {
   it('shows the version, path and checksum read-only with a Download button', async () => {
     mockFetch({ 'GET /api/v1/firmware/4/': { body: firmware } });

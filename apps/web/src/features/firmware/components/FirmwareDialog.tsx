@@ -115,6 +115,8 @@ function CreateFirmwareForm({ onClose }: { onClose: (saved: boolean) => void }) 
         if (others.length > 0) area.show(others);
         return;
       }
+      // Part 3 §5: 'file not accepted' when the file cannot be uploaded (the server was not reached).
+      if (error instanceof ApiError && error.status === 0) return fileError.show(FIRMWARE_MESSAGES.notAccepted);
       if (error instanceof ApiError && (error.status === 401 || error.status >= 500)) return;
       area.show(error instanceof ApiError ? fieldErrorList(error.body) : [{ title: 'error', text: errorMessage(error) }]);
     }
