@@ -246,3 +246,20 @@ describe('demo firmware and DELETE firmware/{id}/', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every firmware route under the firmware tag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const spec = res.json<{ paths: Record<string, Record<string, { tags: string[] }>> }>();
+    const ops: Array<[string, string]> = [
+      ['/api/v1/firmware/', 'get'],
+      ['/api/v1/firmware/', 'post'],
+      ['/api/v1/firmware/latest/', 'get'],
+      ['/api/v1/firmware/{id}/', 'get'],
+      ['/api/v1/firmware/{id}/', 'delete'],
+      ['/api/v1/firmware/{id}/download/', 'get'],
+    ];
+    for (const [path, method] of ops) expect(spec.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['firmware']);
+  });
+});
