@@ -71,6 +71,8 @@ export function useDragRows(ids: readonly number[], enabled: boolean, onReorder:
         variant="subtle"
         color="gray"
         draggable={enabled}
+        // A picture of a grip for the mouse: keyboard users have the Move up / Move down row actions.
+        role="img"
         aria-label={`Drag ${label} to reorder`}
         title={enabled ? 'Drag to reorder' : 'Clear the search to reorder'}
         style={{ cursor: enabled ? 'grab' : 'not-allowed', opacity: enabled ? 1 : 0.4 }}
