@@ -210,6 +210,7 @@ export function BookingList({
           ordering={params.ordering}
           onOrderingChange={(ordering) => setParams({ ordering })}
           rowActions={rowActions}
+          rowLabel={(b) => `Actions for booking ${b.id} of ${fullName(b)}`}
           emptyText={emptyText('booking', hasFilters || params.status !== 'all' || slotActive)}
         />
       </ListPage>

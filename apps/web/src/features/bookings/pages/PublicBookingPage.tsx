@@ -23,6 +23,7 @@ import {
   TextInput,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarCheck, IconMapPin } from '@tabler/icons-react';
@@ -158,15 +159,14 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
                     setSlot(null);
                   }}
                   aria-pressed={selected}
-                  aria-label={`${d.date}, ${d.places_left} places left`}
                   data-testid={`public-day-${d.date}`}
                   style={{
                     minWidth: 64,
                     padding: '8px 6px',
                     borderRadius: 10,
                     textAlign: 'center',
-                    border: `1px solid ${selected ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-4)'}`,
-                    background: selected ? 'var(--mantine-color-blue-6)' : full ? 'var(--mantine-color-gray-1)' : 'white',
+                    border: `1px solid ${selected ? 'var(--mantine-color-blue-8)' : 'var(--mantine-color-gray-4)'}`,
+                    background: selected ? 'var(--mantine-color-blue-8)' : full ? 'var(--mantine-color-gray-1)' : 'white',
                     color: selected ? 'white' : full ? 'var(--mantine-color-gray-6)' : undefined,
                   }}
                 >
@@ -177,6 +177,7 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
                     {label.day}
                   </Text>
                   <Text size="xs">{label.month}</Text>
+                  <VisuallyHidden>{`, ${d.places_left} places left`}</VisuallyHidden>
                 </UnstyledButton>
               );
             })}

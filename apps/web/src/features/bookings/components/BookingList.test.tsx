@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOKING_MESSAGES, type TBooking } from '@sc/shared/bookings';
+import { makeUser, mockFetch } from '../../../test/render.tsx';
+import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
+import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
+import { BookingListPage } from '../pages/BookingListPage.tsx';
+
+vi.setConfig({ testTimeout: 45_000 });
+
+const LIST = '/api/v1/booking/';
+const booking = (id: number, over: Partial<TBooking> = {}): TBooking => ({
+  id,
+  token: `tok${id}`,
+  first_name: 'Asha',
+  last_name: 'Rao',
+  mobile: '+91-9876500001',
+  email: 'asha@example.com',
+  age: 34,
+  slot: 7,
+  slot_data: { id: 7, start: '2026-03-03T03:30:00Z', end: '2026-03-03T04:30:00Z' },
+  organization: 2,
+  organization_data: { id: 2, name: 'Rao Clinic' },
+  currency: 'INR',
+  price: 25000,
+  status: 'PENDING_PAYMENT',
+  status_changed: '2026-03-01T10:00:00Z',
+  created: '2026-03-01T10:00:00Z',
+  payment: {},
+  next_statuses: ['PAID', 'CANCELED'],
+  can_pay_offline: true,
+  ...over,
+});
+
+function setup(results: TBooking[], replies: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({
+    [`GET ${LIST}`]: { body: { count: results.length, next: null, previous: null, results } },
+    ...replies,
+  });
+  renderScanRoutes(makeUser('ADMIN'), '/booking', { '/booking': <BookingListPage /> });
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('BookingList', () => {
+  it('shows the columns of part 3 with the price /100 and its currency, and the organization link', async () => {
+    setup([booking(1)]);
+    expect(await screen.findByText('Asha Rao')).toBeInTheDocument();
+    expect(screen.getByText('+91-9876500001')).toBeInTheDocument();
+    expect(screen.getByText('250.00 INR')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rao Clinic' })).toHaveAttribute('href', '/organization/2');
+    expect(screen.getByText('Slot 7')).toBeInTheDocument();
+  });
+
+  it('says No booking yet!, sends the chosen status, then says No booking found!', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup([]);
+    expect(await screen.findByText(BOOKING_MESSAGES.emptyNone)).toBeInTheDocument();
+    await user.click(screen.getByTestId('booking-status-filter'));
+    await user.click(await screen.findByRole('option', { name: 'PAID' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ status: 'PAID' }));
+    expect(await screen.findByText(BOOKING_MESSAGES.emptyFiltered)).toBeInTheDocument();
+  });
+
+  it('records an offline payment in the Booking modal and moves the booking', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup([booking(1)], {
+      'GET /api/v1/booking/1/': { body: booking(1) },
+      'POST /api/v1/booking/1/payment/': { body: { ...booking(1, { status: 'PAID' }), detail: BOOKING_MESSAGES.paymentRecorded } },
+      'POST /api/v1/booking/1/status/': { body: { ...booking(1, { status: 'CANCELED' }), detail: BOOKING_MESSAGES.statusUpdated } },
+    });
+    await screen.findByText('Asha Rao');
+    await user.click(screen.getByRole('button', { name: 'Actions for booking 1 of Asha Rao' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
+    const dialog = await screen.findByTestId('booking-dialog');
+    expect(within(dialog).getByText('tok1')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('booking-move-PAID')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('booking-move-CANCELED')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('booking-move-COMPLETED')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'R-9');
+    await user.click(within(dialog).getByTestId('booking-payment-save'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/booking/1/payment/') && init?.method === 'POST')).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/booking/1/payment/'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ method: 'CASH', reference: 'R-9' });
+    await user.click(within(dialog).getByTestId('booking-move-CANCELED'));
+    const move = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/booking/1/status/'));
+    expect(JSON.parse(String(move?.[1]?.body))).toEqual({ status: 'CANCELED' });
+  });
+});
