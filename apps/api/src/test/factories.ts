@@ -52,6 +52,17 @@ export async function createOrganization(
   return withPath ?? org;
 }
 
+/** One argon2 hash per password and test file (~13 ms each, hundreds of users): a salted hash verifies for any user. */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 export type UserRow = typeof users.$inferSelect;
 export type TestUser = UserRow & { password: string | null };
 
@@ -96,7 +107,7 @@ export async function createUser(t: Target, opts: UserOptions = {}): Promise<Tes
       organizationId: opts.organizationId ?? null,
       isValid: opts.isValid ?? true,
       isTrainer: opts.isTrainer ?? false,
-      passwordHash: password ? await hashPassword(password) : null,
+      passwordHash: password ? await hashOnce(password) : null,
     })
     .returning();
   if (!user) throw new Error('user not created');
