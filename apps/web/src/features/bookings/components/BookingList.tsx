@@ -41,17 +41,18 @@ const STATUS_OPTIONS = [
   ...BOOKING_STATUSES.map((s) => ({ value: s, label: s })),
 ];
 
+/** Filled badges in shades that keep white text at AA contrast. */
 export const STATUS_COLORS: Record<TBookingStatus, string> = {
-  NEW: 'blue',
-  PENDING_PAYMENT: 'orange',
-  PAID: 'teal',
-  COMPLETED: 'green',
-  CANCELED: 'gray',
+  NEW: 'blue.9',
+  PENDING_PAYMENT: 'grape.9',
+  PAID: 'teal.9',
+  COMPLETED: 'dark.6',
+  CANCELED: 'gray.7',
 };
 
 export function BookingStatusBadge({ status }: { status: TBookingStatus }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} data-testid="booking-status">
+    <Badge variant="filled" color={STATUS_COLORS[status]} data-testid="booking-status">
       {status}
     </Badge>
   );
