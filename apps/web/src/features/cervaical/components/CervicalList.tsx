@@ -36,9 +36,7 @@ import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
-import { DeviceFormDialog, type DeviceFormView } from '../../devices/components/DeviceFormDialog.tsx';
-import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
-import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
+import { useRecordDialogs } from '../../scans/components/RecordDialogs.tsx';
 import { useCervicalByIds, useCervicalList } from '../cervical.api.ts';
 import {
   ZCervicalListParams,
@@ -102,9 +100,7 @@ export function CervicalList({
   const [reviewOf, setReviewOf] = useState<number | null>(null);
   const [adjudicating, setAdjudicating] = useState<TCervicalRow | null>(null);
   // The patient, technician and device cells open their own dialogs (part 3 §2); the patient's is read-only here.
-  const [patientId, setPatientId] = useState<number | null>(null);
-  const [userView, setUserView] = useState<UserFormView | null>(null);
-  const [deviceView, setDeviceView] = useState<DeviceFormView | null>(null);
+  const records = useRecordDialogs(role);
 
   const hasFilters =
     ids === undefined &&
@@ -184,7 +180,7 @@ export function CervicalList({
           label={fullName(exam.patient) || '—'}
           onClick={() =>
             exam.patient && opensPatient
-              ? setPatientId(exam.patient.id)
+              ? records.openPatient(exam.patient.id)
               : setDetail({ id: exam.id, mode: 'detail' })
           }
           testId={`cervical-patient-${exam.id}`}
@@ -234,7 +230,7 @@ export function CervicalList({
             <CellButton
               label={fullName(exam.technician_data) || exam.technician_name || ''}
               onClick={() =>
-                exam.technician_data && setUserView({ mode: 'details', userId: exam.technician_data.id })
+                exam.technician_data && records.openUser(exam.technician_data.id)
               }
               testId={`cervical-technician-${exam.id}`}
             />
@@ -250,7 +246,7 @@ export function CervicalList({
               <CellButton
                 label={exam.device_serial_number}
                 onClick={() =>
-                  exam.device_id !== null && setDeviceView({ mode: 'details', deviceId: exam.device_id })
+                  exam.device_id !== null && records.openDevice(exam.device_id)
                 }
                 testId={`cervical-device-${exam.id}`}
               />
@@ -363,26 +359,7 @@ export function CervicalList({
       <CervicalDetailDialog view={detail} onClose={() => setDetail(null)} />
       <CervicalReviewDialog examId={reviewOf} onClose={() => setReviewOf(null)} />
       <CervicalAdjudicationDialog exam={adjudicating} onClose={() => setAdjudicating(null)} />
-      <PatientFormDialog
-        opened={patientId !== null}
-        view={{ mode: 'details', patientId: patientId ?? undefined }}
-        onViewChange={() => undefined}
-        readOnly
-        onClose={() => setPatientId(null)}
-      />
-      <UserFormDialog
-        opened={userView !== null}
-        view={userView ?? { mode: 'details' }}
-        onViewChange={setUserView}
-        onClose={() => setUserView(null)}
-      />
-      <DeviceFormDialog
-        opened={deviceView !== null}
-        role={role}
-        view={deviceView ?? { mode: 'details' }}
-        onViewChange={setDeviceView}
-        onClose={() => setDeviceView(null)}
-      />
+      {records.dialogs}
     </>
   );
 }

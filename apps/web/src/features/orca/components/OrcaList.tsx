@@ -30,8 +30,7 @@ import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
-import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
-import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
+import { useRecordDialogs } from '../../scans/components/RecordDialogs.tsx';
 import { useOrcaList } from '../orca.api.ts';
 import { ZOrcaListParams, countOrcaFilters, toOrcaQuery, type TOrcaListState } from '../orcaListParams.ts';
 import { OrcaDetailDialog, type OrcaDetailView } from './OrcaDetailDialog.tsx';
@@ -56,8 +55,7 @@ export function OrcaList({
   const query = useOrcaList(apiQuery);
   const [detail, setDetail] = useState<OrcaDetailView | null>(null);
   const [findingOf, setFindingOf] = useState<number | null>(null);
-  const [patientId, setPatientId] = useState<number | null>(null);
-  const [userView, setUserView] = useState<UserFormView | null>(null);
+  const records = useRecordDialogs(role);
 
   const hasFilters = params.search !== '' || params.period !== 'today' || countOrcaFilters(params) > 0;
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
@@ -112,7 +110,7 @@ export function OrcaList({
             label={fullName(exam.patient_data) || '—'}
             onClick={() =>
               exam.patient_data
-                ? setPatientId(exam.patient_data.id)
+                ? records.openPatient(exam.patient_data.id)
                 : setDetail({ id: exam.id, mode: 'detail' })
             }
             testId={`orca-patient-${exam.id}`}
@@ -171,7 +169,7 @@ export function OrcaList({
           <CellButton
             label={fullName(exam.technician_data)}
             onClick={() =>
-              exam.technician_data && setUserView({ mode: 'details', userId: exam.technician_data.id })
+              exam.technician_data && records.openUser(exam.technician_data.id)
             }
             testId={`orca-technician-${exam.id}`}
           />
@@ -255,19 +253,7 @@ export function OrcaList({
       </ListPage>
       <OrcaDetailDialog view={detail} onClose={() => setDetail(null)} />
       <OrcaFindingDialog examId={findingOf} onClose={() => setFindingOf(null)} />
-      <PatientFormDialog
-        opened={patientId !== null}
-        view={{ mode: 'details', patientId: patientId ?? undefined }}
-        onViewChange={() => undefined}
-        readOnly
-        onClose={() => setPatientId(null)}
-      />
-      <UserFormDialog
-        opened={userView !== null}
-        view={userView ?? { mode: 'details' }}
-        onViewChange={setUserView}
-        onClose={() => setUserView(null)}
-      />
+      {records.dialogs}
     </>
   );
 }

@@ -4,7 +4,7 @@
 // organization (organizationId), in re-certification (technicianId), in a modal for a map cluster (ids) and in the
 // duplicates modal (parentScanId); the modal lists keep their state under a URL prefix of their own.
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Group, SegmentedControl, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
@@ -38,6 +38,7 @@ import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
+import { CellButton } from '../../../components/list/ListParts.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -45,14 +46,12 @@ import { ListTable, type ListColumn, type RowAction } from '../../../components/
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
-import { DeviceFormDialog, type DeviceFormView } from '../../devices/components/DeviceFormDialog.tsx';
-import { PatientFormDialog } from '../../patients/components/PatientFormDialog.tsx';
-import { UserFormDialog, type UserFormView } from '../../users/components/UserFormDialog.tsx';
 import { ScanMapView } from '../map/ScanMapView.tsx';
 import { useDeleteScan, useScans, useScansByIds, type TScanFilterQuery } from '../scans.api.ts';
 import { ZScanListParams, countActiveFilters, toScanFilterQuery, toScanQuery, type TScanListState } from '../scanListParams.ts';
 import { ScanFilterPanel } from './ScanFilterPanel.tsx';
 import { ScanListModal } from './ScanListModal.tsx';
+import { useRecordDialogs } from './RecordDialogs.tsx';
 import { ScanTransferDialog } from './ScanTransferDialog.tsx';
 import { ScanViewDialog, type ScanView } from './ScanViewDialog.tsx';
 
@@ -134,9 +133,7 @@ export function ScanList({
   const [duplicatesOf, setDuplicatesOf] = useState<number | null>(null);
   const [clusterIds, setClusterIds] = useState<number[] | null>(null);
   // The patient, technician and device cells open their own dialogs (part 2 §2.7); the patient's is read-only here.
-  const [patientId, setPatientId] = useState<number | null>(null);
-  const [userView, setUserView] = useState<UserFormView | null>(null);
-  const [deviceView, setDeviceView] = useState<DeviceFormView | null>(null);
+  const records = useRecordDialogs(role);
 
   const activeFilters = countActiveFilters(params);
   const hasFilters = !fixedSet && (params.search !== '' || params.period !== 'today' || activeFilters > 0);
@@ -177,18 +174,9 @@ export function ScanList({
       }
     });
 
-  const cellButton = (label: string, onClick: () => void, testId?: string) =>
-    label ? (
-      <UnstyledButton
-        onClick={onClick}
-        data-testid={testId}
-        style={{ textDecoration: 'underline dotted', fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap' }}
-      >
-        {label}
-      </UnstyledButton>
-    ) : (
-      <Text size="sm" c="dimmed">—</Text>
-    );
+  const cellButton = (label: string, onClick: () => void, testId?: string) => (
+    <CellButton label={label} onClick={onClick} testId={testId} />
+  );
 
   const columns: ListColumn<TScanRow>[] = [
     {
@@ -216,7 +204,7 @@ export function ScanList({
       render: (scan) =>
         cellButton(
           fullName(scan.patient) || (scan.first_name ?? ''),
-          () => (scan.patient ? setPatientId(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
+          () => (scan.patient ? records.openPatient(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
           `scan-patient-${scan.id}`,
         ),
     },
@@ -234,7 +222,7 @@ export function ScanList({
       render: (scan) =>
         scan.device_id === null
           ? (scan.device_serial_number ?? '—')
-          : cellButton(scan.device_serial_number ?? '', () => setDeviceView({ mode: 'details', deviceId: scan.device_id ?? undefined }), `scan-device-${scan.id}`),
+          : cellButton(scan.device_serial_number ?? '', () => scan.device_id !== null && records.openDevice(scan.device_id), `scan-device-${scan.id}`),
     },
     { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, render: (scan) => scan.sensor_serial_number ?? '—' },
     ...(withOrganization
@@ -263,7 +251,7 @@ export function ScanList({
       render: (scan) =>
         cellButton(
           fullName(scan.technician_data),
-          () => scan.technician_data && setUserView({ mode: 'details', userId: scan.technician_data.id }),
+          () => scan.technician_data && records.openUser(scan.technician_data.id),
           `scan-technician-${scan.id}`,
         ),
     },
@@ -410,27 +398,8 @@ export function ScanList({
         )}
       </ListPage>
 
-      <ScanViewDialog view={viewing} onClose={() => setViewing(null)} onViewChange={setViewing} onOpenPatient={setPatientId} />
-      <PatientFormDialog
-        opened={patientId !== null}
-        view={{ mode: 'details', patientId: patientId ?? undefined }}
-        onViewChange={() => undefined}
-        readOnly
-        onClose={() => setPatientId(null)}
-      />
-      <UserFormDialog
-        opened={userView !== null}
-        view={userView ?? { mode: 'details' }}
-        onViewChange={setUserView}
-        onClose={() => setUserView(null)}
-      />
-      <DeviceFormDialog
-        opened={deviceView !== null}
-        role={role}
-        view={deviceView ?? { mode: 'details' }}
-        onViewChange={setDeviceView}
-        onClose={() => setDeviceView(null)}
-      />
+      <ScanViewDialog view={viewing} onClose={() => setViewing(null)} onViewChange={setViewing} onOpenPatient={records.openPatient} />
+      {records.dialogs}
       <ScanTransferDialog scan={transferring} onClose={() => setTransferring(null)} />
       {canSeeDuplicates(role) && (
         <ScanListModal
