@@ -32,6 +32,7 @@ import {
   type OrgPlan,
   type TutorialPlan,
 } from './catalog.ts';
+import { STEP_BY_STEP_TUTORIAL } from './tutorial-extras.ts';
 import { copyRows, resetSequences } from './copy.ts';
 import { rebuildScanStats, setScanStatsTriggers } from '../modules/dashboard/scan-stats.maintenance.ts';
 import { demoMammogramPath, demoScanFilePath } from '../modules/scan-files/scan-files.paths.ts';
@@ -874,6 +875,7 @@ class Seeder {
     const plans: readonly TutorialPlan[] = [
       ...TUTORIALS,
       ...EXTRA_TUTORIALS,
+      STEP_BY_STEP_TUTORIAL,
       {
         name: 'Advanced cases',
         localize: {},
