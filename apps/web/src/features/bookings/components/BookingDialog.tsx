@@ -3,7 +3,7 @@
 // moves the API offers for it now (next_statuses: cancel only before the organization's cut-off) and record an
 // offline payment where the organization allows it; the list refreshes on success.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Center, Code, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -47,7 +47,7 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 export function BookingDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const phone = usePhoneLayout();
   return (
-    <Modal opened={id !== undefined} onClose={onClose} size="xl" fullScreen={phone} title={<Title order={3}>Booking</Title>}>
+    <Modal opened={id !== undefined} onClose={onClose} size="xl" fullScreen={phone} title="Booking">
       {id !== undefined && <BookingDetail id={id} />}
     </Modal>
   );
