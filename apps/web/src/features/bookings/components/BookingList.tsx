@@ -52,7 +52,7 @@ export const STATUS_COLORS: Record<TBookingStatus, string> = {
 
 export function BookingStatusBadge({ status }: { status: TBookingStatus }) {
   return (
-    <Badge variant="filled" color={STATUS_COLORS[status]} data-testid="booking-status">
+    <Badge variant="filled" color={STATUS_COLORS[status]} style={{ flexShrink: 0, overflow: 'visible' }} data-testid="booking-status">
       {status}
     </Badge>
   );
@@ -147,7 +147,7 @@ export function BookingList({
       hideOnPhone: true,
       render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatBookingPrice(b.price, b.currency)}</span>,
     },
-    { accessor: 'status', title: 'Status', render: (b) => <BookingStatusBadge status={b.status} /> },
+    { accessor: 'status', title: 'Status', width: 170, render: (b) => <BookingStatusBadge status={b.status} /> },
     { accessor: 'created', title: 'Created', hideOnPhone: true, render: (b) => <ListDate value={b.created} /> },
     { accessor: 'id', title: 'ID', hideOnPhone: true },
   ];
