@@ -5,7 +5,12 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 
-export const baseUrl = (): string => inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per worker). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length] ?? inject('baseUrl');
+};
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,11 +40,37 @@ export async function newPage(browser: Browser, viewport = { width: 1400, height
   return { context, page };
 }
 
+/**
+ * Waits until the page's transitions and finite animations (a dialog or menu fading in, a notification sliding)
+ * have finished, instead of sleeping a fixed time: two frames for a transition that a click has just started,
+ * then the running finite animations. Endless ones (loaders) are ignored; after `timeoutMs` it goes on regardless.
+ */
+export async function settled(page: Page, timeoutMs = 2_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(
+                document
+                  .getAnimations()
+                  .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+              ),
+            ),
+          ),
+        ),
+      undefined,
+      { timeout: timeoutMs, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
 /** Saves a screenshot under e2e/screenshots/ (ignored by git) for a person to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 

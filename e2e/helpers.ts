@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser.ts';
+import { baseUrl, settled } from './browser.ts';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 
@@ -101,7 +101,7 @@ type A11yFinding = {
  */
 export async function checkA11y(page: Page, screen: string): Promise<void> {
   // Let dialogs and menus finish their transitions: half-faded text would read as low contrast.
-  await page.waitForTimeout(300);
+  await settled(page);
   // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses an inline <script>
   // (page.addScriptTag), and a test must not loosen it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);

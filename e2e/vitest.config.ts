@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end journeys in Chromium against a server started once for the run (global-setup.ts).
+// End-to-end journeys in Chromium. Two files run side by side (E2E_WORKERS, default 2), each worker against its own
+// server and database started once for the run (global-setup.ts): a journey mostly waits on one process at a time
+// (browser, then server), so two of them keep both cores busy.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -14,6 +16,7 @@ export default defineConfig({
     // fails the run, and the report still lists the retried ones.
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });
