@@ -42,26 +42,28 @@ export async function newPage(browser: Browser, viewport = { width: 1400, height
 
 /**
  * Waits until the page's transitions and finite animations (a dialog or menu fading in, a notification sliding)
- * have finished, instead of sleeping a fixed time: two frames for a transition that a click has just started,
- * then the running finite animations. Endless ones (loaders) are ignored; after `timeoutMs` it goes on regardless.
+ * have finished, instead of sleeping a fixed time: the page must have had no running finite animation for
+ * `quietMs` in a row. A single check is not enough: Mantine starts a dialog's fade a frame or more after it mounts
+ * (later on a loaded machine), and a check in that gap saw half-faded text as low contrast. Endless animations
+ * (loaders) are ignored; after `timeoutMs` it goes on regardless.
  */
-export async function settled(page: Page, timeoutMs = 2_000): Promise<void> {
+export async function settled(page: Page, timeoutMs = 2_000, quietMs = 200): Promise<void> {
   await page
-    .waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() =>
-              resolve(
-                document
-                  .getAnimations()
-                  .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-              ),
-            ),
-          ),
-        ),
-      undefined,
-      { timeout: timeoutMs, polling: 50 },
+    .evaluate(
+      async ({ timeoutMs, quietMs }) => {
+        const busy = () =>
+          document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        const start = performance.now();
+        let quietSince = start;
+        while (performance.now() - start < timeoutMs) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (busy()) quietSince = performance.now();
+          else if (performance.now() - quietSince >= quietMs) return;
+        }
+      },
+      { timeoutMs, quietMs },
     )
     .catch(() => undefined);
 }
