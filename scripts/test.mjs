@@ -101,7 +101,15 @@ if (staticChecks) {
 } else {
   console.log('\n▶ lint, type check and build: not run again (SKIP_STATIC_CHECKS)');
 }
-vitest('unit, API and component tests', ['--project', 'shared', '--project', 'api', '--project', 'web']);
+// SKIP_DB_INDEPENDENT=1 (.ci/run's second, PostgreSQL pass): the shared and web projects never touch the database
+// (web component tests run in jsdom against a mocked API; neither reads TEST_DATABASE_URL), and the first pass ran and
+// counted them. Only the API project runs again.
+const dbIndependent = !process.env.SKIP_DB_INDEPENDENT;
+if (!dbIndependent) console.log('\n▶ shared and web (component) tests: not run again (SKIP_DB_INDEPENDENT)');
+vitest(
+  dbIndependent ? 'unit, API and component tests' : 'API tests',
+  dbIndependent ? ['--project', 'shared', '--project', 'api', '--project', 'web'] : ['--project', 'api'],
+);
 if (staticChecks) count('build', buildOk);
 const chromium = findChromium();
 if (chromium) {
