@@ -43,7 +43,7 @@ export function ScansChart({ chart }: ScansChartProps) {
             { name: 'Positive Scans', color: 'red.7' },
           ]}
           tickLine="y"
-          gridAxis="y"
+          gridAxis="x"
           aria-label="Scans and positive scans over the period"
         />
       )}
