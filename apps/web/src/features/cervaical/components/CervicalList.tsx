@@ -5,7 +5,7 @@
 // driven by a list of exam ids (POST cervaical/ids/; a failed read says 'No data. Zoom in and try again.'). The
 // patient, technician and device cells open their dialogs, as in the breast scan list.
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { IconEye, IconFileText, IconGavel, IconPhotoCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -328,13 +328,8 @@ export function CervicalList({
         }
         footer={<ListParamsFooter params={params} setParams={setParams} total={count} />}
       >
-        {idsFailed ? (
-          <Alert color="yellow" variant="light" m="md" data-testid="cervical-ids-error">
-            {CERVICAL_MESSAGES.idsLoadFailed}
-          </Alert>
-        ) : (
-          <ListLoadError error={query.error} testId="cervical-list-error" />
-        )}
+        {/* A failed read of ?ids= is said once, as the empty table's text. */}
+        {!idsFailed && <ListLoadError error={query.error} testId="cervical-list-error" />}
         <ListTable
           records={idsFailed ? [] : query.data?.results}
           columns={columns}

@@ -113,6 +113,14 @@ describe('ScanList', () => {
     expect(await screen.findByText(SCAN_MESSAGES_CONSOLE.emptyFiltered)).toBeInTheDocument();
   });
 
+  it("says 'No data. Zoom in and try again.' once when the scans of a marker cannot be read", async () => {
+    mockFetch({ 'POST /api/v1/scan/ids/': { status: 400, body: { ids_list: ['Send between 1 and 10000 scan ids.'] } } });
+    renderScanRoutes(makeUser('ADMIN'), '/scan', { '/scan': <ScanList embedded prefix="m_" ids={[4, 5]} /> });
+    expect(await screen.findByText(SCAN_MESSAGES_CONSOLE.idsLoadFailed)).toBeInTheDocument();
+    expect(screen.getAllByText(SCAN_MESSAGES_CONSOLE.idsLoadFailed)).toHaveLength(1);
+    expect(screen.queryByTestId('scan-list-error')).not.toBeInTheDocument();
+  });
+
   it('gives ADMIN Show duplicates and Delete on a child scan, and no one else', async () => {
     setup('ADMIN');
     await screen.findByText('S-12');

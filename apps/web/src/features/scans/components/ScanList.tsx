@@ -4,7 +4,7 @@
 // organization (organizationId), in re-certification (technicianId), in a modal for a map cluster (ids) and in the
 // duplicates modal (parentScanId); the modal lists keep their state under a URL prefix of their own.
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
@@ -38,7 +38,7 @@ import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
-import { CellButton } from '../../../components/list/ListParts.tsx';
+import { CellButton, ListLoadError } from '../../../components/list/ListParts.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -371,16 +371,8 @@ export function ScanList({
           <ScanMapView filters={csvQuery} onSelectIds={setClusterIds} />
         ) : (
           <>
-            {idsFailed && (
-              <Alert color="yellow" variant="light" m="md" data-testid="scan-ids-error">
-                {SCAN_MESSAGES_CONSOLE.idsLoadFailed}
-              </Alert>
-            )}
-            {query.isError && !idsFailed && !(query.error instanceof ApiError && query.error.status === 401) && (
-              <Alert color="red" variant="light" m="md" data-testid="scan-list-error">
-                {errorMessage(query.error)}
-              </Alert>
-            )}
+            {/* A failed read of ?ids= or a marker's scans is said once, as the empty table's text. */}
+            {!idsFailed && <ListLoadError error={query.error} testId="scan-list-error" />}
             <ListTable
               records={idsFailed ? [] : query.data?.results}
               columns={columns}
