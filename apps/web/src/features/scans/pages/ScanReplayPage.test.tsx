@@ -57,6 +57,8 @@ describe('ScanReplayPage', () => {
     expect(screen.getByText('No findings')).toBeInTheDocument();
     expect(screen.getByText('Peak 40.0 kPa')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Left breast pressure map, frame 1 of 4' })).toBeInTheDocument();
+    // The colour legend spans the recording's scale: the lowest non-zero reading (byte 1) to value_max.
+    expect(screen.getByRole('img', { name: 'Colour scale from 0.2 to 40.0 kPa' })).toBeInTheDocument();
 
     const slider = screen.getByRole('slider', { name: 'Replay time' });
     slider.focus();

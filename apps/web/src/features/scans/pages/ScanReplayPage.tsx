@@ -23,6 +23,7 @@ import {
 import { api, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { HeatMapCanvas } from '../replay/HeatMapCanvas.tsx';
+import { HEAT_GRADIENT_CSS } from '../replay/heatColor.ts';
 import { useReplayPlayer } from '../replay/useReplayPlayer.ts';
 
 const SIDE_LABELS = { left: 'Left breast', right: 'Right breast' } as const;
@@ -118,6 +119,21 @@ function ReplayPlayer({ replay }: { replay: TReplay }) {
             );
           })}
         </SimpleGrid>
+        <Stack gap={2} maw={420} w="100%" mx="auto" data-testid="replay-legend">
+          <div
+            role="img"
+            aria-label={`Colour scale from ${replayValue(1, replay).toFixed(1)} to ${replay.value_max.toFixed(1)} ${replay.unit}`}
+            style={{ height: 10, borderRadius: 4, background: HEAT_GRADIENT_CSS }}
+          />
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {replayValue(1, replay).toFixed(1)} {replay.unit}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {replay.value_max.toFixed(1)} {replay.unit}
+            </Text>
+          </Group>
+        </Stack>
         <Group gap="md" wrap="nowrap" align="center">
           {player.playing ? (
             <Button leftSection={<IconPlayerPauseFilled size={16} />} onClick={player.pause} data-testid="replay-pause">

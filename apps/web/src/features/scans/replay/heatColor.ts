@@ -27,6 +27,9 @@ export function buildHeatPalette(): Uint8ClampedArray {
 
 export const HEAT_PALETTE = buildHeatPalette();
 
+/** The ramp as a CSS linear-gradient, left (lowest reading) to right (highest), for the replay's colour legend. */
+export const HEAT_GRADIENT_CSS = `linear-gradient(to right, ${STOPS.map(([t, r, g, b]) => `rgb(${r} ${g} ${b}) ${Math.round(t * 100)}%`).join(', ')})`;
+
 /** Paints a rows × cols frame into RGBA pixels (one pixel a cell; the canvas is scaled up by CSS). */
 export function paintFrame(frame: Uint8Array, out: Uint8ClampedArray, palette = HEAT_PALETTE): void {
   for (let i = 0; i < frame.length; i++) {
