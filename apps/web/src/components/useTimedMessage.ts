@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A message that clears itself `ms` after it was last shown (login errors: 6 s, banners: 5 s). */
-export function useTimedMessage(ms: number) {
-  const [message, setMessage] = useState<string | null>(null);
+/**
+ * A message that clears itself `ms` after it was last shown (login errors: 6 s, banners and form errors: 5 s).
+ * `T` is what is shown: a text by default, or a form's error list or field errors (`useErrorArea`).
+ */
+export function useTimedMessage<T = string>(ms: number) {
+  const [message, setMessage] = useState<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const clear = useCallback(() => {
@@ -11,9 +14,9 @@ export function useTimedMessage(ms: number) {
   }, []);
 
   const show = useCallback(
-    (text: string) => {
+    (value: T) => {
       clearTimeout(timer.current);
-      setMessage(text);
+      setMessage(() => value);
       timer.current = setTimeout(() => setMessage(null), ms);
     },
     [ms],
