@@ -12,8 +12,6 @@ export type Country = {
   timezone: string;
   languageIso: string;
   domain: string;
-  /** Standard offset from UTC, for slot times in local business hours. */
-  utcOffsetMinutes: number;
   cities: readonly City[];
   female: readonly string[];
   male: readonly string[];
@@ -31,7 +29,6 @@ export const COUNTRIES = {
   IN: {
     name: 'India',
     code: 'IN',
-    utcOffsetMinutes: 330,
     dialCode: '+91',
     currency: 'INR',
     timezone: 'Asia/Kolkata',
@@ -128,7 +125,6 @@ export const COUNTRIES = {
   KE: {
     name: 'Kenya',
     code: 'KE',
-    utcOffsetMinutes: 180,
     dialCode: '+254',
     currency: 'KES',
     timezone: 'Africa/Nairobi',
@@ -175,7 +171,6 @@ export const COUNTRIES = {
   MX: {
     name: 'Mexico',
     code: 'MX',
-    utcOffsetMinutes: -360,
     dialCode: '+52',
     currency: 'MXN',
     timezone: 'America/Mexico_City',
@@ -222,7 +217,6 @@ export const COUNTRIES = {
   PH: {
     name: 'Philippines',
     code: 'PH',
-    utcOffsetMinutes: 480,
     dialCode: '+63',
     currency: 'PHP',
     timezone: 'Asia/Manila',
@@ -269,7 +263,6 @@ export const COUNTRIES = {
   NG: {
     name: 'Nigeria',
     code: 'NG',
-    utcOffsetMinutes: 60,
     dialCode: '+234',
     currency: 'NGN',
     timezone: 'Africa/Lagos',
@@ -316,7 +309,6 @@ export const COUNTRIES = {
   GH: {
     name: 'Ghana',
     code: 'GH',
-    utcOffsetMinutes: 0,
     dialCode: '+233',
     currency: 'GHS',
     timezone: 'Africa/Accra',

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidMobile, ORG_TEXT_PATTERN } from '@sc/shared/validation';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { isDatabaseEmpty, seedDemo, type SeedSummary } from './seed.ts';
+import { findOfferedSlot, slotsOfDate, weekdayOf } from '../modules/bookings/slots.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const NOW = new Date('2026-06-15T08:00:00Z');
 
@@ -265,6 +272,65 @@ describe('demo data', () => {
       expect(r.count).toBeGreaterThanOrEqual(0);
       expect(r.count).toBeLessThanOrEqual(r.total_license_count);
     }
+  });
+
+  it('puts every demo booking in a slot the API offers on its date, in the organization time zone', async () => {
+    const rows = await database.query<{
+      id: number;
+      start: Date;
+      end: Date;
+      timezone: string;
+      available_days: number[];
+    }>(
+      `SELECT b.id, s.start, s."end", o.timezone, o.available_days
+         FROM bookings b JOIN slots s ON s.id = b.slot_id JOIN organizations o ON o.id = b.organization_id`,
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    let upcoming = 0;
+    for (const r of rows) {
+      const settings = { timezone: r.timezone, availableDays: r.available_days };
+      const date = dayjs(r.start).tz(r.timezone).format('YYYY-MM-DD');
+      // The slot of that local date that starts at this instant: an open day, a slot boundary, its own end.
+      expect(settings.availableDays, `booking ${r.id}`).toContain(weekdayOf(date));
+      const slot = slotsOfDate(date, r.timezone).find((s) => s.start.getTime() === r.start.getTime());
+      expect(slot?.end.getTime(), `booking ${r.id} at ${r.start.toISOString()}`).toBe(r.end.getTime());
+      // A slot still ahead is one the public page offers now.
+      if (r.start.getTime() > NOW.getTime()) {
+        upcoming++;
+        expect(findOfferedSlot(r.start, settings, NOW), `booking ${r.id}`).not.toBeNull();
+      }
+    }
+    expect(upcoming).toBeGreaterThan(0);
+  });
+
+  it('logs each licence as the API does: a grant, one row per report that used one, renewals, in order', async () => {
+    const licences = await database.query<{ id: number; count: number; total_license_count: number }>(
+      'SELECT id, count, total_license_count FROM licences ORDER BY id',
+    );
+    const logs = await database.query<{ license_id: number; before_count: number; after_count: number }>(
+      'SELECT license_id, before_count, after_count FROM licence_logs ORDER BY license_id, created, id',
+    );
+    const reports = await database.query<{ license_id: number; n: number; last: number | null }>(
+      'SELECT license_id, count(*)::int AS n, max(current_report_count) AS last FROM orca_exams WHERE license_id IS NOT NULL GROUP BY license_id',
+    );
+    let paged = 0;
+    for (const licence of licences) {
+      const rows = logs.filter((r) => r.license_id === licence.id);
+      expect(rows[0]?.before_count, `licence ${licence.id}`).toBe(0);
+      rows
+        .slice(1)
+        .forEach((r, k) => expect(r.before_count, `licence ${licence.id}`).toBe(rows[k]?.after_count));
+      expect(rows.at(-1)?.after_count).toBe(licence.count);
+      const granted = rows.reduce((sum, r) => sum + Math.max(0, r.after_count - r.before_count), 0);
+      expect(granted).toBe(licence.total_license_count);
+      const used = rows.filter((r) => r.after_count === r.before_count - 1).length;
+      expect(used).toBe(licence.total_license_count - licence.count);
+      const orca = reports.find((r) => r.license_id === licence.id);
+      if (orca) expect(orca.last).toBe(used);
+      // The License Details log shows 20 rows a page.
+      if (rows.length > 20) paged++;
+    }
+    expect(paged).toBeGreaterThan(0);
   });
 
   it('moves id sequences past the loaded rows', async () => {

@@ -33,6 +33,7 @@ import {
   type TutorialPlan,
 } from './catalog.ts';
 import { STEP_BY_STEP_TUTORIAL } from './tutorial-extras.ts';
+import { DEMO_BOOKING_DAYS, demoSlotTimes } from './booking-slots.ts';
 import { copyRows, resetSequences } from './copy.ts';
 import { rebuildScanStats, setScanStatsTriggers } from '../modules/dashboard/scan-stats.maintenance.ts';
 import { demoMammogramPath, demoScanFilePath } from '../modules/scan-files/scan-files.paths.ts';
@@ -92,6 +93,9 @@ type DeviceInfo = {
   os: string;
   localCounter: number;
 };
+
+/** A report that took a licence: when, by which technician, and the ORCA exam that keeps its report counter. */
+type LicenceUse = { at: Date; by: number; exam?: Insert<typeof schema.orcaExams> };
 
 /** Clinics that scan: their technicians, devices and (later) patients. */
 type Clinic = {
@@ -448,7 +452,7 @@ class Seeder {
           ? `Thank you for visiting ${plan.name}. Please bring this report to your next appointment.`
           : null,
         ibeConsentForm: CONSENT.en.ibe,
-        availableDays: org.bookingEnabled ? [0, 1, 2, 3, 4, 5] : [0, 1, 2, 3, 4],
+        availableDays: org.bookingEnabled ? [...DEMO_BOOKING_DAYS] : [0, 1, 2, 3, 4],
         localize,
         companyInfo: {
           name: plan.name,
@@ -1332,6 +1336,9 @@ class Seeder {
     };
     const cervicalClinics = pickClinics(14);
     const orcaClinics = pickClinics(12);
+    // The demo clinic takes a quarter of the exams, so its licences' logs run to several pages.
+    const pickExamClinic = (clinics: Clinic[]) =>
+      demoClinic && clinics.includes(demoClinic) && rng.chance(0.25) ? demoClinic : rng.pick(clinics);
 
     type LicencePlan = {
       id: number;
@@ -1340,6 +1347,8 @@ class Seeder {
       used: number;
       code: string;
       created: Date;
+      /** Each report that took one of its licences, as the upload logs it (exam time, technician). */
+      uses: LicenceUse[];
     };
     const licences: LicencePlan[] = [];
     const newLicence = (org: Org, application: LicencePlan['application']) => {
@@ -1352,6 +1361,7 @@ class Seeder {
         used: 0,
         code,
         created: this.between(org.created.getTime(), this.nowMs - 400 * DAY),
+        uses: [],
       };
       licences.push(plan);
       return plan;
@@ -1415,13 +1425,16 @@ class Seeder {
     const reviews: Insert<typeof schema.cervicalDocumentReviews>[] = [];
     for (let i = 0; i < cervicalCount; i++) {
       const id = i + 1;
-      const clinic = rng.pick(cervicalClinics);
+      const clinic = pickExamClinic(cervicalClinics);
       const base = examBase(clinic);
       const positive = rng.chance(0.12);
       const hasReport = rng.chance(0.8);
       if (hasReport) {
         const licence = cervicalLicence.get(clinic.org.id);
-        if (licence) licence.used++;
+        if (licence) {
+          licence.used++;
+          licence.uses.push({ at: base.created, by: base.technicianId });
+        }
       }
       const docIds: number[] = [];
       for (let d = 0, n = rng.int(2, 4); d < n; d++) {
@@ -1508,25 +1521,33 @@ class Seeder {
     const orcaFindings: Insert<typeof schema.orcaFindings>[] = [];
     for (let i = 0; i < orcaCount; i++) {
       const id = i + 1;
-      const clinic = rng.pick(orcaClinics);
+      const clinic = pickExamClinic(orcaClinics);
       const base = examBase(clinic);
       const licence = orcaLicence.get(clinic.org.id);
       const hasReport = rng.chance(0.85);
-      if (licence && hasReport) licence.used++;
-      orcaExams.push({
+      const use: LicenceUse | undefined =
+        licence && hasReport ? { at: base.created, by: base.technicianId } : undefined;
+      if (licence && use) {
+        licence.used++;
+        licence.uses.push(use);
+      }
+      const orcaExam: Insert<typeof schema.orcaExams> = {
         id,
         ...base,
         underBust: null,
         overBust: null,
         licenseId: licence?.id ?? null,
         licenceCode: licence?.code ?? null,
-        currentReportCount: licence && hasReport ? licence.used : null,
+        currentReportCount: null,
         cancerHistory: rng.chance(0.05),
         filePath: {
           reports: hasReport ? [{ path: `reports/orca/orca_${id}.pdf` }] : [],
           consent_form: rng.chance(0.8) ? [{ path: `reports/orca/consent_${id}.pdf` }] : [],
         },
-      });
+      };
+      // The report counter is the licence's uses up to this exam, set once the uses are in time order below.
+      if (use) use.exam = orcaExam;
+      orcaExams.push(orcaExam);
       const smokes = rng.chance(0.25);
       const smokeless = rng.chance(0.35);
       const alcohol = rng.chance(0.3);
@@ -1590,60 +1611,58 @@ class Seeder {
     // Licences: `count` is what is left after the reports above, `total_license_count` what was ever granted.
     const licenceRows: Insert<typeof schema.licences>[] = [];
     const logs: Insert<typeof schema.licenceLogs>[] = [];
+    // The log reads as the API writes it: the first grant, one row per report that took a licence (by its
+    // technician, at the upload) and the renewals an administrator made when a licence ran out, and at the end so
+    // that each keeps some left (DESIGN §7: every change writes a licence log row).
     for (const l of licences) {
-      const initial = 100 * rng.int(1, 5);
-      const renewals: number[] = [];
-      let total = initial;
-      while (total < l.used + 50) {
-        const add = 100 * rng.int(1, 5);
-        renewals.push(add);
-        total += add;
-      }
-      if (rng.chance(0.3)) {
-        const add = 100 * rng.int(1, 3);
-        renewals.push(add);
-        total += add;
-      }
       const renewer = this.demoIds.get('admin@demo.test') ?? 1;
-      logs.push({
-        id: logs.length + 1,
-        licenseId: l.id,
-        beforeCount: 0,
-        afterCount: initial,
-        renewalDatetime: l.created,
-        renewedBy: renewer,
-        created: l.created,
-      });
-      let granted = initial;
-      renewals.forEach((add, k) => {
-        const when = new Date(
-          l.created.getTime() + ((k + 1) * (this.nowMs - l.created.getTime())) / (renewals.length + 1),
-        );
-        // Reports consumed evenly over time before this renewal.
-        const usedSoFar = Math.min(granted, Math.round((l.used * (k + 1)) / (renewals.length + 1)));
-        const before = granted - usedSoFar;
+      const uses = [...l.uses].sort((a, b) => a.at.getTime() - b.at.getTime());
+      // Granted before its first use.
+      const firstUse = uses[0]?.at.getTime() ?? Infinity;
+      if (l.created.getTime() >= firstUse) l.created = new Date(firstUse - rng.int(1, 30) * DAY);
+      const initial = 100 * rng.int(1, 5);
+      let left = initial;
+      let total = initial;
+      let lastAt = l.created.getTime();
+      const log = (before: number, after: number, at: Date, by: number) => {
         logs.push({
           id: logs.length + 1,
           licenseId: l.id,
           beforeCount: before,
-          afterCount: before + add,
-          renewalDatetime: when,
-          renewedBy: renewer,
-          created: when,
+          afterCount: after,
+          renewalDatetime: at,
+          renewedBy: by,
+          created: at,
         });
-        granted += add;
+        lastAt = at.getTime();
+      };
+      const renew = (add: number, at: Date) => {
+        log(left, left + add, at, renewer);
+        left += add;
+        total += add;
+      };
+      log(0, initial, l.created, renewer);
+      uses.forEach((use, k) => {
+        if (left === 0) {
+          const at = Math.max(lastAt + MINUTE, use.at.getTime() - rng.int(10, 24 * 60) * MINUTE);
+          renew(100 * rng.int(1, 5), new Date(Math.min(at, use.at.getTime())));
+        }
+        log(left, left - 1, use.at, use.by);
+        left--;
+        if (use.exam) use.exam.currentReportCount = k + 1;
       });
+      if (left < 50 || rng.chance(0.3)) renew(100 * rng.int(1, 3), this.between(lastAt + MINUTE, this.nowMs));
       licenceRows.push({
         id: l.id,
         organizationId: l.org.id,
         licenseCode: l.code,
         pin: rng.digits(6),
         application: l.application,
-        count: total - l.used,
+        count: left,
         totalLicenseCount: total,
         isActive: rng.chance(0.9),
         created: l.created,
-        modified: l.created,
+        modified: new Date(lastAt),
         createdBy: renewer,
       });
     }
@@ -1664,79 +1683,71 @@ class Seeder {
     const slots: Insert<typeof schema.slots>[] = [];
     const bookings: Insert<typeof schema.bookings>[] = [];
     const hex = () => Array.from({ length: 32 }, () => '0123456789abcdef'.charAt(rng.int(0, 15))).join('');
-    const today = Math.floor(this.nowMs / DAY) * DAY;
     for (const org of this.orgs.filter((o) => o.bookingEnabled)) {
-      for (let day = -20; day <= 14; day++) {
-        const midnight = today + day * DAY;
-        // MON..SUN are ids 0..6; getUTCDay has Sunday as 0.
-        const weekday = (new Date(midnight).getUTCDay() + 6) % 7;
-        if (weekday === 6) continue;
-        for (const hour of [9, 10, 11, 14, 15, 16]) {
-          const start = new Date(midnight + hour * 3600_000 - org.country.utcOffsetMinutes * MINUTE);
-          const end = new Date(start.getTime() + 3600_000);
-          const slotId = slots.length + 1;
-          const created = new Date(midnight - 30 * DAY);
-          slots.push({
-            id: slotId,
+      const settings = { timezone: org.country.timezone, availableDays: DEMO_BOOKING_DAYS };
+      for (const { start, end } of demoSlotTimes(settings, new Date(this.nowMs), -20, 14)) {
+        const slotId = slots.length + 1;
+        const created = new Date(start.getTime() - 30 * DAY);
+        slots.push({
+          id: slotId,
+          organizationId: org.id,
+          start,
+          end,
+          capacity: org.slotCapacity,
+          created,
+          modified: created,
+        });
+        const isPast = end.getTime() < this.nowMs;
+        for (let k = 0, n = rng.int(0, org.slotCapacity); k < n; k++) {
+          const statuses = isPast
+            ? (['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'PAID', 'CANCELED', 'NEW'] as const)
+            : ([
+                'NEW',
+                'NEW',
+                'PENDING_PAYMENT',
+                'PENDING_PAYMENT',
+                'PAID',
+                'PAID',
+                'PAID',
+                'CANCELED',
+              ] as const);
+          const status = rng.pick(statuses);
+          const bookedAt = new Date(
+            Math.min(this.nowMs - MINUTE, start.getTime() - rng.int(60, 10 * 24 * 60) * MINUTE),
+          );
+          const changed = new Date(
+            Math.min(this.nowMs, bookedAt.getTime() + rng.int(5, 2 * 24 * 60) * MINUTE),
+          );
+          const firstName = rng.pick(org.country.female);
+          const lastName = rng.pick(org.country.last);
+          const paid = status === 'PAID' || status === 'COMPLETED';
+          const id = bookings.length + 1;
+          bookings.push({
+            id,
+            token: hex(),
+            firstName,
+            lastName,
+            mobile: `${org.country.dialCode}-${org.country.mobile(rng)}`,
+            email: rng.chance(0.5) ? `${ascii(firstName)}.${ascii(lastName)}.b${id}@mail.test` : null,
+            age: rng.int(25, 70),
+            slotId,
             organizationId: org.id,
-            start,
-            end,
-            capacity: org.slotCapacity,
-            created,
-            modified: created,
+            currency: org.country.currency,
+            price: org.price,
+            status,
+            statusChanged: status === 'NEW' ? bookedAt : changed,
+            payment: paid
+              ? {
+                  provider: 'demo',
+                  reference: `pay_${hex().slice(0, 14)}`,
+                  amount: org.price,
+                  currency: org.country.currency,
+                  paid_at: changed.toISOString(),
+                }
+              : {},
+            created: bookedAt,
+            modified: changed,
           });
-          const isPast = end.getTime() < this.nowMs;
-          for (let k = 0, n = rng.int(0, org.slotCapacity); k < n; k++) {
-            const statuses = isPast
-              ? (['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'PAID', 'CANCELED', 'NEW'] as const)
-              : ([
-                  'NEW',
-                  'NEW',
-                  'PENDING_PAYMENT',
-                  'PENDING_PAYMENT',
-                  'PAID',
-                  'PAID',
-                  'PAID',
-                  'CANCELED',
-                ] as const);
-            const status = rng.pick(statuses);
-            const bookedAt = new Date(
-              Math.min(this.nowMs - MINUTE, start.getTime() - rng.int(60, 10 * 24 * 60) * MINUTE),
-            );
-            const changed = new Date(
-              Math.min(this.nowMs, bookedAt.getTime() + rng.int(5, 2 * 24 * 60) * MINUTE),
-            );
-            const firstName = rng.pick(org.country.female);
-            const lastName = rng.pick(org.country.last);
-            const paid = status === 'PAID' || status === 'COMPLETED';
-            const id = bookings.length + 1;
-            bookings.push({
-              id,
-              token: hex(),
-              firstName,
-              lastName,
-              mobile: `${org.country.dialCode}-${org.country.mobile(rng)}`,
-              email: rng.chance(0.5) ? `${ascii(firstName)}.${ascii(lastName)}.b${id}@mail.test` : null,
-              age: rng.int(25, 70),
-              slotId,
-              organizationId: org.id,
-              currency: org.country.currency,
-              price: org.price,
-              status,
-              statusChanged: status === 'NEW' ? bookedAt : changed,
-              payment: paid
-                ? {
-                    provider: 'demo',
-                    reference: `pay_${hex().slice(0, 14)}`,
-                    amount: org.price,
-                    currency: org.country.currency,
-                    paid_at: changed.toISOString(),
-                  }
-                : {},
-              created: bookedAt,
-              modified: changed,
-            });
-          }
         }
       }
     }
