@@ -67,7 +67,8 @@ export const scans = pgTable(
     index('scans_parent_idx')
       .on(t.parentScanId)
       .where(sql`${t.parentScanId} is not null`),
-    index('scans_patient_idx').on(t.patientId),
+    // A patient's scans, and the scans of the patients a search finds within a period (count without the table).
+    index('scans_patient_date_idx').on(t.patientId, t.dateTime),
     index('scans_sensor_idx').on(t.sensorSerialNumber),
   ],
 );

@@ -16,7 +16,7 @@ import {
 import type { PageParams } from '../../http/pagination.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { searchCondition } from '../../http/search.ts';
+import { containsPattern } from '../../http/search.ts';
 import { scanFilePaths } from '../scan-files/scan-files.service.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -88,10 +88,14 @@ function patientsForPresentation(db: DbOrTx) {
 }
 
 /**
- * The name search of the list: the same expression as patients_search_trgm_idx (name, mobile, e-mail), so the
- * trigram index serves `ILIKE '%term%'` on a million patients.
+ * The name search of the patient list and of the breast scan list: name, mobile or e-mail contains the term, any
+ * case. `search_text` is that text lower-cased by the database (schema/patients.ts), so `LIKE lower('%term%')`
+ * selects exactly what `ILIKE` over the same text would (PostgreSQL's ILIKE lower-cases both sides, then LIKEs)
+ * while patients_search_text_trgm_idx serves it and no candidate row is lower-cased again.
  */
-export const patientSearchExpression = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.mobile}, '') || ' ' || coalesce(${patients.email}, ''))`;
+export function patientSearchCondition(term: string): SQL {
+  return sql`${patients.searchText} like lower(${containsPattern(term)})`;
+}
 
 export const patientOrderingFields = {
   id: patients.id,
@@ -119,7 +123,7 @@ function listWhere(scope: Scope, f: PatientFilters): SQL | undefined {
     f.technicianId === undefined ? undefined : eq(patients.technicianId, f.technicianId),
     f.gender === undefined ? undefined : eq(patients.gender, f.gender),
     f.assigned === undefined ? undefined : f.assigned ? isNotNull(patients.organizationId) : isNull(patients.organizationId),
-    searchCondition(f.search, [patientSearchExpression]),
+    f.search?.trim() ? patientSearchCondition(f.search.trim()) : undefined,
     periodCondition(patients.created, f.created),
   );
 }
