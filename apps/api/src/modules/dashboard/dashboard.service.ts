@@ -178,10 +178,15 @@ export function chartBuckets(
   return { bounds, labels };
 }
 
+/** A count read for some hours or minutes: added to bucket `plus` and taken from bucket `minus` (-1: neither). */
+type Share = { plus: number; minus: number };
+
 /**
- * Exact counts per bucket. A UTC day inside one bucket comes from the daily table; in a day that a bucket boundary
- * (or either end of the range) cuts, each hour inside one bucket comes from the hourly table, and only the hours a
- * boundary cuts (zones such as +5:30) are counted from scans.
+ * Exact counts per bucket. A UTC day inside one bucket comes from the daily table. A day that a bucket boundary (or
+ * either end of the range) cuts into pieces is read as its daily total, given to its longest piece, with the other
+ * pieces counted and moved to their own buckets (or out of the range): their whole hours from the hourly table and
+ * only the minutes a boundary cuts off an hour (zones such as +5:30) from scans. In Asia/Kolkata, whose days start
+ * at 18:30 UTC, a day chart reads each UTC day, five and a half hours of it, and half an hour of scans.
  */
 async function countBuckets(
   db: Db,
@@ -192,7 +197,9 @@ async function countBuckets(
   const times = bounds.map((b) => b.getTime());
   const first = times[0]!;
   const last = times[times.length - 1]!;
+  /** The bucket of the piece starting at t, or -1 outside the range. */
   const bucketOf = (t: number) => {
+    if (t < first || t >= last) return -1;
     let lo = 0;
     let hi = times.length - 2;
     while (lo < hi) {
@@ -202,72 +209,63 @@ async function countBuckets(
     }
     return lo;
   };
-  const add = (t: number, scans: number, positives: number) => {
-    const bucket = out[bucketOf(t)]!;
-    bucket.scans += scans;
-    bucket.positives += positives;
+  const apply = (share: Share, scans: number, positives: number) => {
+    if (share.plus >= 0) {
+      out[share.plus]!.scans += scans;
+      out[share.plus]!.positives += positives;
+    }
+    if (share.minus >= 0) {
+      out[share.minus]!.scans -= scans;
+      out[share.minus]!.positives -= positives;
+    }
   };
-  // A unit [t, t + size) is whole when it lies inside the range and no boundary falls strictly inside it.
-  const isWhole = (t: number, size: number) =>
-    t >= first && t + size <= last && !times.some((b) => b > t && b < t + size);
 
-  const wholeDays = new Set<number>();
-  const wholeHours = new Set<number>();
-  const raw: [number, number][] = [];
+  const dayBucket = new Map<number, number>();
+  const hourShares = new Map<number, Share[]>();
+  const raw: (Required<PeriodRange> & Share)[] = [];
+  let b = 0;
   for (let d = Math.floor(first / DAY_MS) * DAY_MS; d < last; d += DAY_MS) {
-    if (isWhole(d, DAY_MS)) {
-      wholeDays.add(d);
-      continue;
-    }
-    for (let h = d; h < d + DAY_MS && h < last; h += HOUR_MS) {
-      if (h + HOUR_MS <= first) continue;
-      if (isWhole(h, HOUR_MS)) wholeHours.add(h);
-      else raw.push([Math.max(h, first), Math.min(h + HOUR_MS, last)]);
+    // The day's pieces: cut at every boundary inside it (the range's ends are boundaries too).
+    while (b < times.length && times[b]! <= d) b++;
+    const cuts = [d];
+    for (let i = b; i < times.length && times[i]! < d + DAY_MS; i++) cuts.push(times[i]!);
+    cuts.push(d + DAY_MS);
+    const pieces = cuts.slice(1).map((end, i) => ({ from: cuts[i]!, to: end, bucket: bucketOf(cuts[i]!) }));
+    const main = pieces.reduce((m, p) => (p.to - p.from > m.to - m.from ? p : m));
+    if (main.bucket >= 0) dayBucket.set(d, main.bucket);
+    for (const piece of pieces) {
+      if (piece === main || (piece.bucket < 0 && main.bucket < 0)) continue;
+      const share = { plus: piece.bucket, minus: main.bucket };
+      const firstHour = Math.ceil(piece.from / HOUR_MS) * HOUR_MS;
+      const endHour = Math.floor(piece.to / HOUR_MS) * HOUR_MS;
+      if (firstHour >= endHour) {
+        raw.push({ from: new Date(piece.from), to: new Date(piece.to), ...share });
+        continue;
+      }
+      for (let h = firstHour; h < endHour; h += HOUR_MS) hourShares.set(h, [...(hourShares.get(h) ?? []), share]);
+      if (piece.from < firstHour) raw.push({ from: new Date(piece.from), to: new Date(firstHour), ...share });
+      if (endHour < piece.to) raw.push({ from: new Date(endHour), to: new Date(piece.to), ...share });
     }
   }
+
   const dayKey = (t: number) => new Date(t).toISOString().slice(0, 10);
-  if (wholeDays.size) {
-    const sorted = [...wholeDays].sort((x, y) => x - y);
-    const rows = await q.countByUtcDay(db, scope, { from: dayKey(sorted[0]!), to: dayKey(sorted[sorted.length - 1]! + DAY_MS) });
-    for (const r of rows) {
-      const t = Date.parse(`${r.day}T00:00:00Z`);
-      if (wholeDays.has(t)) add(t, r.scans, r.positives);
-    }
+  const [dayRows, hourRows, rawRows] = await Promise.all([
+    dayBucket.size
+      ? q.countByUtcDay(db, scope, {
+          from: dayKey(Math.min(...dayBucket.keys())),
+          to: dayKey(Math.max(...dayBucket.keys()) + DAY_MS),
+        })
+      : [],
+    q.countByUtcHour(db, scope, [...hourShares.keys()].map((h) => new Date(h))),
+    q.countRawIntervals(db, scope, raw),
+  ]);
+  for (const r of dayRows) {
+    const bucket = dayBucket.get(Date.parse(`${r.day}T00:00:00Z`));
+    if (bucket !== undefined) apply({ plus: bucket, minus: -1 }, r.scans, r.positives);
   }
-  if (wholeHours.size) {
-    // Runs of consecutive hours, so the query reads those hours only (a monthly chart cuts a few days).
-    const runs: Required<PeriodRange>[] = [];
-    for (const h of [...wholeHours].sort((x, y) => x - y)) {
-      const top = runs[runs.length - 1];
-      if (top && top.to.getTime() === h) top.to = new Date(h + HOUR_MS);
-      else runs.push({ from: new Date(h), to: new Date(h + HOUR_MS) });
-    }
-    const rows = await q.countByUtcHour(db, scope, runs);
-    for (const r of rows) {
-      const t = new Date(r.hour).getTime();
-      if (wholeHours.has(t)) add(t, r.scans, r.positives);
-    }
-  }
-  // Raw pieces, merged where they touch (a whole day cut by a :30 boundary leaves one half-hour each side).
-  const merged: [number, number][] = [];
-  for (const [x, y] of raw.sort((m, n) => m[0] - n[0])) {
-    if (y <= x) continue;
-    const top = merged[merged.length - 1];
-    if (top && x <= top[1]) top[1] = Math.max(top[1], y);
-    else merged.push([x, y]);
-  }
-  const counted = await q.countRawByBucket(
-    db,
-    scope,
-    merged.map(([x, y]) => ({ from: new Date(x), to: new Date(y) })),
-    bounds,
-  );
-  for (const r of counted) {
-    const bucket = out[r.bucket];
-    if (!bucket) continue;
-    bucket.scans += r.scans;
-    bucket.positives += r.positives;
-  }
+  for (const r of hourRows)
+    for (const share of hourShares.get(new Date(r.hour).getTime()) ?? []) apply(share, r.scans, r.positives);
+  rawRows.forEach((r, i) => apply(raw[i]!, r.scans, r.positives));
   return out;
 }
 

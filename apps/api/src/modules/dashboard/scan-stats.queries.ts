@@ -157,41 +157,40 @@ export async function countByUtcDay(
   );
 }
 
-/** Per UTC hour of the hourly table within the given runs of hours (the chart's cut days), in scope. */
+/** Per UTC hour of the hourly table for the given hours (the cut days of a chart), in scope. */
 export async function countByUtcHour(
   db: Db,
   scope: Scope,
-  runs: Required<PeriodRange>[],
+  hours: Date[],
 ): Promise<{ hour: Date | string; scans: number; positives: number }[]> {
-  if (!runs.length) return [];
+  if (!hours.length) return [];
+  // `= ANY` of the hours, not ranges joined to an unnest: the planner then estimates the rows it reads.
   return rowsOf(
     db,
     sql`SELECT ${scanStatsOrgHourly.hour} AS hour, sum(${scanStatsOrgHourly.scans})::int AS scans, sum(${scanStatsOrgHourly.positives})::int AS positives
-      FROM unnest(${timestampArray(runs.map((r) => r.from))}::timestamptz[], ${timestampArray(runs.map((r) => r.to))}::timestamptz[]) AS iv(a, b)
-      JOIN ${scanStatsOrgHourly} ON ${scanStatsOrgHourly.hour} >= iv.a AND ${scanStatsOrgHourly.hour} < iv.b
-      WHERE ${orgScopeCondition(scope, scanStatsOrgHourly.organizationId)}
+      FROM ${scanStatsOrgHourly}
+      WHERE ${and(sql`${scanStatsOrgHourly.hour} = ANY(${timestampArray(hours)}::timestamptz[])`, orgScopeCondition(scope, scanStatsOrgHourly.organizationId))}
       GROUP BY 1`,
   );
 }
 
-/** Raw SCAN-type counts per bucket: `bounds` are ascending instants; bucket i is [bounds[i], bounds[i+1]). */
-export async function countRawByBucket(
+/** SCAN-type scans and positives counted from scans in each interval (each under an hour), in order. */
+export async function countRawIntervals(
   db: Db,
   scope: Scope,
   intervals: Required<PeriodRange>[],
-  bounds: Date[],
-): Promise<{ bucket: number; scans: number; positives: number }[]> {
+): Promise<Totals[]> {
   if (!intervals.length) return [];
-  // The intervals as a set joined to scans: one index-only range scan per interval, and one short plan however many.
-  return rowsOf(
-    db,
-    sql`SELECT width_bucket(${scans.dateTime}, ${timestampArray(bounds)}::timestamptz[]) - 1 AS bucket, count(*)::int AS scans,
-        (count(*) FILTER (WHERE ${scans.isPositive}))::int AS positives
-      FROM unnest(${timestampArray(intervals.map((i) => i.from))}::timestamptz[], ${timestampArray(intervals.map((i) => i.to))}::timestamptz[]) AS iv(a, b)
-      JOIN ${scans} ON ${scans.scanType} = 'SCAN' AND ${scans.dateTime} >= iv.a AND ${scans.dateTime} < iv.b
-      WHERE ${orgScopeCondition(scope, scans.organizationId)}
-      GROUP BY 1`,
+  // One branch per interval, each an index-only range scan of scans_stats_edge_idx. A join of scans to an unnest of
+  // the intervals was estimated at a third of the table per interval, which switched on PostgreSQL's JIT (~10 ms).
+  const branches = intervals.map(
+    (r, i) => sql`SELECT ${i}::int AS i, count(*)::int AS scans, (count(*) FILTER (WHERE ${scans.isPositive}))::int AS positives
+      FROM ${scans} WHERE ${and(sql`${scans.scanType} = 'SCAN'`, gte(scans.dateTime, r.from), lt(scans.dateTime, r.to), orgScopeCondition(scope, scans.organizationId))}`,
   );
+  const rows = await rowsOf<Totals & { i: number }>(db, sql`${sql.join(branches, sql` UNION ALL `)}`);
+  const out = intervals.map(() => ({ scans: 0, positives: 0 }));
+  for (const r of rows) out[r.i] = { scans: r.scans, positives: r.positives };
+  return out;
 }
 
 /** A PostgreSQL array literal of instants, sent as one parameter. */

@@ -1,0 +1,106 @@
+// The chart's buckets are assembled from whole UTC days, whole UTC hours and raw minutes (dashboard.service.ts
+// countBuckets). On random scans around month ends and daylight-saving changes, every point must equal a plain
+// count of the scans whose local date (or local month) is the point's, in zones a whole, half and three-quarter
+// hour from UTC on either side, for day and month charts, a range cut at both ends, and each role's scope.
+import { describe, expect, it } from 'vitest';
+import type { TDashboardChart } from '@sc/shared/dashboard';
+import { scans } from '../../db/schema/index.ts';
+import { Rng } from '../../demo/rng.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { auth, createOrganization, createUser, signIn } from '../../test/factories.ts';
+
+const t = await setupTestApp();
+const db = t.database.db;
+t.clock.set(new Date('2026-04-20T06:00:00Z'));
+
+const ZONES = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'America/New_York', 'Pacific/Chatham'];
+const FROM = Date.parse('2026-01-20T00:00:00Z');
+const TO = Date.parse('2026-04-12T00:00:00Z');
+
+const clinic = await createOrganization(t, { name: 'Chart Clinic' });
+const other = await createOrganization(t, { name: 'Chart Other' });
+const tech = await createUser(t, { userType: 'TECHNICIAN', organizationId: clinic.id, password: null });
+const admin = await signIn(t, await createUser(t, { userType: 'ADMIN', organizationId: null, password: null }));
+const orgAdmin = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: clinic.id, password: null }));
+
+const rng = new Rng(9);
+const rows = Array.from({ length: 1500 }, (_, i) => {
+  // Half of the scans within 50 minutes of a half or whole hour, where zone boundaries cut.
+  const base = FROM + rng.int(0, Math.floor((TO - FROM) / 1_800_000) - 1) * 1_800_000;
+  const at = rng.chance(0.5) ? base + rng.int(-50, 50) * 60_000 : FROM + rng.int(0, TO - FROM - 1);
+  return {
+    localDbId: `chart-${i}`,
+    organizationId: rng.chance(0.7) ? clinic.id : other.id,
+    technicianId: tech.id,
+    dateTime: new Date(Math.max(FROM, at)),
+    scanType: rng.chance(0.9) ? ('SCAN' as const) : ('TRAINING' as const),
+    rightBreastFinding: rng.chance(0.2) ? ['Lump'] : [],
+  };
+});
+await db.insert(scans).values(rows);
+
+async function chart(token: string, zone: string, query: string): Promise<TDashboardChart> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/scan/dashboard/chart/${query}`,
+    headers: { ...auth(token), timezone: zone },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TDashboardChart>();
+}
+
+/** The same points counted from scans: local date (or month; the first from the range's start) of each SCAN-type scan. */
+async function recount(zone: string, interval: 'day' | 'month', from: string, to: string, orgId?: number) {
+  const label = interval === 'day' ? `(date_time AT TIME ZONE $1)::date` : `greatest(date_trunc('month', date_time AT TIME ZONE $1)::date, $2::date)`;
+  const found = await t.database.query<{ date: string; scans: number; positives: number }>(
+    `SELECT ${label}::text AS date, count(*)::int AS scans, (count(*) FILTER (WHERE is_positive))::int AS positives
+       FROM scans WHERE scan_type = 'SCAN' AND (date_time AT TIME ZONE $1)::date BETWEEN $2::date AND $3::date
+       AND ($4::int IS NULL OR organization_id = $4) GROUP BY 1`,
+    [zone, from, to, orgId ?? null],
+  );
+  return new Map(found.map((r) => [r.date, r]));
+}
+
+function expectPoints(points: TDashboardChart['points'], expected: Map<string, { scans: number; positives: number }>, what: string) {
+  for (const p of points) {
+    const want = expected.get(p.date) ?? { scans: 0, positives: 0 };
+    expect({ date: p.date, scans: p.scans, positives: p.positives }, `${what} ${p.date}`).toEqual({
+      date: p.date,
+      scans: want.scans,
+      positives: want.positives,
+    });
+  }
+  const total = [...expected.values()].reduce((s, r) => s + r.scans, 0);
+  expect(points.reduce((s, p) => s + p.scans, 0), what).toBe(total);
+}
+
+describe('GET scan/dashboard/chart/ against a recount', () => {
+  it('gives every day of a 45-day range across March (daylight saving in New York) in every zone', async () => {
+    for (const zone of ZONES) {
+      const got = await chart(admin, zone, '?date_time_after=2026-02-20&date_time_before=2026-04-05');
+      expect(got.interval).toBe('day');
+      expect(got.points).toHaveLength(45);
+      expectPoints(got.points, await recount(zone, 'day', '2026-02-20', '2026-04-05'), zone);
+    }
+  });
+
+  it('gives every month of a custom range and of all time, for ADMIN and for an ORG_ADMIN', async () => {
+    for (const zone of ZONES) {
+      const got = await chart(admin, zone, '?custom_range=2026-01-25,2026-04-10');
+      expect(got.interval).toBe('month');
+      expectPoints(got.points, await recount(zone, 'month', '2026-01-25', '2026-04-10'), `${zone} custom`);
+      const all = await chart(orgAdmin, zone, '');
+      expectPoints(all.points, await recount(zone, 'month', '2000-01-01', '2100-01-01', clinic.id), `${zone} all time`);
+    }
+  });
+
+  it('gives one day and an empty range', async () => {
+    for (const zone of ZONES) {
+      const got = await chart(admin, zone, '?custom_range=2026-03-08,2026-03-08');
+      expect(got.points).toHaveLength(1);
+      expectPoints(got.points, await recount(zone, 'day', '2026-03-08', '2026-03-08'), zone);
+      const none = await chart(admin, zone, '?custom_range=2025-03-01,2025-03-03');
+      expect(none.points.map((p) => p.scans)).toEqual([0, 0, 0]);
+    }
+  });
+});
