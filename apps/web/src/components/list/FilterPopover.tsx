@@ -188,3 +188,51 @@ export function ChoiceSelect<T extends string>({
     />
   );
 }
+
+/** A field of a panel's table of selects: yes/no (`YesNoSelect`, in the list's words) or one of `options`. */
+export type FilterSelectField<S> = {
+  [K in keyof S & string]-?:
+    | (S[K] extends YesNo ? { key: K; label: string; yes?: string; no?: string; options?: never } : never)
+    | { key: K; label: string; options: readonly { value: NonNullable<S[K]> & string; label: string }[] };
+}[keyof S & string];
+
+/**
+ * A panel's select fields from one table, in its order: a `YesNoSelect` or a `ChoiceSelect` each, on the list's
+ * state key `key` (All is no filter). testIds `<testId>-<key>`.
+ */
+export function FilterSelects<S extends object>({
+  fields,
+  state,
+  onChange,
+  testId,
+}: {
+  fields: readonly FilterSelectField<S>[];
+  state: S;
+  onChange: (patch: Partial<S>) => void;
+  testId: string;
+}) {
+  return fields.map((field) => {
+    const value = state[field.key as keyof S] as string | undefined;
+    const set = (v: string | undefined) => onChange({ [field.key]: v } as Partial<S>);
+    return field.options ? (
+      <ChoiceSelect<string>
+        key={field.key}
+        label={field.label}
+        value={value}
+        options={[...field.options]}
+        onChange={set}
+        testId={`${testId}-${field.key}`}
+      />
+    ) : (
+      <YesNoSelect
+        key={field.key}
+        label={field.label}
+        value={value as YesNo}
+        yes={field.yes}
+        no={field.no}
+        onChange={set}
+        testId={`${testId}-${field.key}`}
+      />
+    );
+  });
+}

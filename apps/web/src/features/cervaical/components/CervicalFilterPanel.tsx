@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { REVIEWER_STATUSES } from '@sc/shared/constants';
-import { REVIEWER_STATUS_LABELS, type TReviewerStatus } from '@sc/shared/cervical';
-import { ChoiceSelect, FilterPopover, YesNoSelect } from '../../../components/list/FilterPopover.tsx';
+import { REVIEWER_STATUS_LABELS } from '@sc/shared/cervical';
+import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
 import { ScanTechnicianSelect } from '../../scans/components/ScanTechnicianSelect.tsx';
 import {
   CLEARED_CERVICAL_FILTERS,
@@ -14,6 +14,25 @@ import {
 } from '../cervicalListParams.ts';
 
 const statuses = REVIEWER_STATUSES.map((s) => ({ value: s, label: REVIEWER_STATUS_LABELS[s] }));
+
+const CERVICAL_SELECTS: readonly FilterSelectField<TCervicalListState>[] = [
+  { key: 'reviewer1', label: 'Reviewer 1', options: statuses },
+  { key: 'reviewer2', label: 'Reviewer 2', options: statuses },
+  { key: 'survivor', label: 'Survivors' },
+  { key: 'positive', label: 'Exam result', yes: 'Positive', no: 'Negative' },
+  { key: 'findings', label: 'Findings', yes: 'With findings', no: 'No findings' },
+  { key: 'symptoms', label: 'Symptoms' },
+  { key: 'history', label: 'Family history' },
+  {
+    key: 'disagreement',
+    label: 'Reviewers disagree',
+    options: [
+      { value: 'pending', label: 'Waiting for a final read' },
+      { value: 'adjudicated', label: 'Final read done' },
+      { value: 'all', label: 'All disagreements' },
+    ],
+  },
+];
 
 export function CervicalFilterPanel({
   state,
@@ -42,20 +61,7 @@ export function CervicalFilterPanel({
         onChange(CLEARED_CERVICAL_FILTERS);
       }}
     >
-      <ChoiceSelect<TReviewerStatus>
-        label="Reviewer 1"
-        value={state.reviewer1}
-        options={statuses}
-        onChange={(reviewer1) => onChange({ reviewer1 })}
-        testId="cervical-filter-reviewer1"
-      />
-      <ChoiceSelect<TReviewerStatus>
-        label="Reviewer 2"
-        value={state.reviewer2}
-        options={statuses}
-        onChange={(reviewer2) => onChange({ reviewer2 })}
-        testId="cervical-filter-reviewer2"
-      />
+      <FilterSelects fields={CERVICAL_SELECTS} state={state} onChange={onChange} testId="cervical-filter" />
       <ScanTechnicianSelect
         label="Technician"
         value={state.technician}
@@ -72,51 +78,6 @@ export function CervicalFilterPanel({
         onBlur={commitDevice}
         onKeyDown={(e) => e.key === 'Enter' && commitDevice()}
         data-testid="cervical-filter-device"
-      />
-      <YesNoSelect
-        label="Survivors"
-        value={state.survivor}
-        onChange={(survivor) => onChange({ survivor })}
-        testId="cervical-filter-survivor"
-      />
-      <YesNoSelect
-        label="Exam result"
-        value={state.positive}
-        yes="Positive"
-        no="Negative"
-        onChange={(positive) => onChange({ positive })}
-        testId="cervical-filter-positive"
-      />
-      <YesNoSelect
-        label="Findings"
-        value={state.findings}
-        yes="With findings"
-        no="No findings"
-        onChange={(findings) => onChange({ findings })}
-        testId="cervical-filter-findings"
-      />
-      <YesNoSelect
-        label="Symptoms"
-        value={state.symptoms}
-        onChange={(symptoms) => onChange({ symptoms })}
-        testId="cervical-filter-symptoms"
-      />
-      <YesNoSelect
-        label="Family history"
-        value={state.history}
-        onChange={(history) => onChange({ history })}
-        testId="cervical-filter-history"
-      />
-      <ChoiceSelect<'pending' | 'adjudicated' | 'all'>
-        label="Reviewers disagree"
-        value={state.disagreement}
-        options={[
-          { value: 'pending', label: 'Waiting for a final read' },
-          { value: 'adjudicated', label: 'Final read done' },
-          { value: 'all', label: 'All disagreements' },
-        ]}
-        onChange={(disagreement) => onChange({ disagreement })}
-        testId="cervical-filter-disagreement"
       />
     </FilterPopover>
   );

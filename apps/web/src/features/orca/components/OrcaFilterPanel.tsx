@@ -3,8 +3,16 @@
 // FilterPopover gives the button with its badge, the age range and Clear all filters.
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { FilterPopover, YesNoSelect } from '../../../components/list/FilterPopover.tsx';
+import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
 import { CLEARED_ORCA_FILTERS, countOrcaFilters, type TOrcaListState } from '../orcaListParams.ts';
+
+const ORCA_SELECTS: readonly FilterSelectField<TOrcaListState>[] = [
+  { key: 'symptoms', label: 'Symptoms' },
+  { key: 'survivor', label: 'Survivors' },
+  { key: 'positive', label: 'Exam result', yes: 'Abnormality found', no: 'No abnormality' },
+  { key: 'history', label: 'Family history' },
+  { key: 'report', label: 'Report', yes: 'With a report', no: 'Without a report' },
+];
 
 export function OrcaFilterPanel({
   state,
@@ -32,40 +40,7 @@ export function OrcaFilterPanel({
         onChange(CLEARED_ORCA_FILTERS);
       }}
     >
-      <YesNoSelect
-        label="Symptoms"
-        value={state.symptoms}
-        onChange={(symptoms) => onChange({ symptoms })}
-        testId="orca-filter-symptoms"
-      />
-      <YesNoSelect
-        label="Survivors"
-        value={state.survivor}
-        onChange={(survivor) => onChange({ survivor })}
-        testId="orca-filter-survivor"
-      />
-      <YesNoSelect
-        label="Exam result"
-        value={state.positive}
-        yes="Abnormality found"
-        no="No abnormality"
-        onChange={(positive) => onChange({ positive })}
-        testId="orca-filter-positive"
-      />
-      <YesNoSelect
-        label="Family history"
-        value={state.history}
-        onChange={(history) => onChange({ history })}
-        testId="orca-filter-history"
-      />
-      <YesNoSelect
-        label="Report"
-        value={state.report}
-        yes="With a report"
-        no="Without a report"
-        onChange={(report) => onChange({ report })}
-        testId="orca-filter-report"
-      />
+      <FilterSelects fields={ORCA_SELECTS} state={state} onChange={onChange} testId="orca-filter" />
       <TextInput
         label="Device serial number"
         placeholder="Exact serial number"

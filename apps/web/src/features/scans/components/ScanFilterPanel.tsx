@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { AUTOCOMPLETE_DEBOUNCE_MS, SCAN_TYPES } from '@sc/shared/constants';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { SCAN_ASSIGNED_FILTERS, SCAN_TECHNICIAN_TYPES } from '@sc/shared/scans';
-import { FilterPopover, YesNoSelect } from '../../../components/list/FilterPopover.tsx';
+import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
 import { useScanSerialLookup } from '../scans.api.ts';
 import { ScanTechnicianSelect } from './ScanTechnicianSelect.tsx';
 import { CLEARED_FILTERS, countActiveFilters, type TScanListState } from '../scanListParams.ts';
@@ -24,6 +24,14 @@ const ASSIGNED_LABELS: Record<(typeof SCAN_ASSIGNED_FILTERS)[number], string> = 
   unassigned: 'Unassigned scans',
   assigned: 'Assigned scans',
 };
+
+const SCAN_SELECTS: readonly FilterSelectField<TScanListState>[] = [
+  { key: 'symptoms', label: 'Symptoms' },
+  { key: 'survivor', label: 'Survivors' },
+  { key: 'positive', label: 'Scan result', yes: 'Positive', no: 'Negative' },
+  { key: 'history', label: 'Family history' },
+  { key: 'replay', label: 'Replay available' },
+];
 
 type ScanFilterPanelProps = {
   state: TScanListState;
@@ -87,32 +95,7 @@ export function ScanFilterPanel({
       onAgeChange={onChange}
       onClear={() => onChange(CLEARED_FILTERS)}
     >
-      <YesNoSelect
-        label="Symptoms"
-        value={state.symptoms}
-        onChange={(symptoms) => onChange({ symptoms })}
-        testId="scan-filter-symptoms"
-      />
-      <YesNoSelect
-        label="Survivors"
-        value={state.survivor}
-        onChange={(survivor) => onChange({ survivor })}
-        testId="scan-filter-survivor"
-      />
-      <YesNoSelect
-        label="Scan result"
-        value={state.positive}
-        yes="Positive"
-        no="Negative"
-        onChange={(positive) => onChange({ positive })}
-        testId="scan-filter-positive"
-      />
-      <YesNoSelect
-        label="Family history"
-        value={state.history}
-        onChange={(history) => onChange({ history })}
-        testId="scan-filter-history"
-      />
+      <FilterSelects fields={SCAN_SELECTS} state={state} onChange={onChange} testId="scan-filter" />
       <Select
         label="User type"
         data={SCAN_TECHNICIAN_TYPES.map((t) => ({ value: t, label: ROLE_LABELS[t] }))}
@@ -163,12 +146,6 @@ export function ScanFilterPanel({
           testId="scan-filter-technician"
         />
       )}
-      <YesNoSelect
-        label="Replay available"
-        value={state.replay}
-        onChange={(replay) => onChange({ replay })}
-        testId="scan-filter-replay"
-      />
       {showAssigned && (
         <Select
           label="Assigned"
