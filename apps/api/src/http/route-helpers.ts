@@ -24,10 +24,13 @@ export const signedIn = async (request: FastifyRequest) => {
   requireActor(request);
 };
 
-/** A path id that is not a positive 32-bit integer names nothing: 404, as a missing object. */
-export function parseId(raw: string): number {
+/**
+ * A path id that is not a positive 32-bit integer names nothing: 404, as a missing object. `missing` is the 404's
+ * detail when the area names its missing object ('No module.'); 'Not found.' otherwise.
+ */
+export function parseId(raw: string, missing?: string): number {
   const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
+  if (id === undefined) throw notFound(missing);
   return id;
 }
 

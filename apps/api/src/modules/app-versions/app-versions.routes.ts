@@ -3,7 +3,6 @@
 // `app_version/latest/?type=`, the newest version of an app with an ETag, answering 304 to a device that has it.
 // Rules live in the service.
 import etag from '@fastify/etag';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,9 +16,8 @@ import {
   ZLatestAppVersionQuery,
 } from '@sc/shared/app-versions';
 import { ZBoolParam, paginated } from '@sc/shared/list';
-import { requestMeta, requireActor, requireRole } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import { requestMeta, requireActor } from '../../http/authenticate.ts';
+import { TOKEN_SECURITY as security, ZIdParams, guard, parseId, signedIn } from '../../http/route-helpers.ts';
 import {
   createAppVersion,
   getAppVersion,
@@ -29,24 +27,11 @@ import {
 } from './app-versions.service.ts';
 
 const tags = ['app versions'];
-const security = [{ token: [] }];
-const ZIdParams = z.object({ id: z.string() });
 const WHO = `Allowed: ${APP_VERSION_ROLES.join(', ')} (403 otherwise).`;
 const RULES = `${WHO} name: required, not blank. code: required, at most 10 characters, unique within the app. tutorial_version: optional, a number. notes.note: the release note, required, not blank, may hold line breaks. type (IBE, ORCA, CERVAICAL) is fixed once created.`;
 
 // 401, then 403 by role, before the query or body is looked at.
-const admins = async (request: FastifyRequest) => {
-  requireRole(request, APP_VERSION_ROLES);
-};
-const signedIn = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
+const admins = guard(APP_VERSION_ROLES);
 
 export const appVersionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

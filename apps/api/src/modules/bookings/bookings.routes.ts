@@ -2,7 +2,6 @@
 // Public, no sign-in, by the organization's page token: appointment/{token}/ (summary), …/date/ (open days),
 // …/slot/?date= (slots with places left), …/booking/ (book), …/booking/{booking token}/ (view) and …/cancel/.
 // Console: booking/ (list), booking/{id}/, booking/{id}/status/, booking/{id}/payment/, booking/link/{organization}/.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,8 +23,12 @@ import {
 } from '@sc/shared/bookings';
 import { ZBoolParam, paginated } from '@sc/shared/list';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  parseId,
+  signedIn as preValidation,
+} from '../../http/route-helpers.ts';
 import {
   cancelPublicBooking,
   changeBookingStatus,
@@ -42,23 +45,11 @@ import {
 
 const publicTags = ['bookings (public)'];
 const tags = ['bookings'];
-const security = [{ token: [] }];
 const WHO = `Allowed: ${BOOKING_ROLES.join(', ')} (403 otherwise); a booking or organization outside the caller's scope answers 404.`;
 const PUBLIC = 'No sign-in: the organization is named by its page token (404 for an unknown token or an organization that takes no bookings).';
 
-const preValidation = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
 const ZToken = z.object({ token: z.string() });
 const ZBookingToken = z.object({ token: z.string(), booking: z.string() });
-const ZIdParams = z.object({ id: z.string() });
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Public page -----------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 // Dashboard statistics (part 2 §7 Dashboard; part 1 §7 lookups): scan/dashboard/ (tiles), scan/dashboard/chart/,
 // scan/device-positive/ (By Device), organization/technician-positive/ (By Technician) and organization/leaderboard/
 // (JSON, or leaderboard.csv with format=csv). Each authenticates and checks the role before the query is validated.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DASHBOARD_ACTIONS,
@@ -16,8 +15,8 @@ import {
   ZTechnicianStats,
 } from '@sc/shared/dashboard';
 import { paginated } from '@sc/shared/list';
-import type { TUserType } from '@sc/shared/roles';
-import { requestMeta, requireRole } from '../../http/authenticate.ts';
+import { requireRole } from '../../http/authenticate.ts';
+import { TOKEN_SECURITY as security, csvRequest, guard, listRequest, sendCsv } from '../../http/route-helpers.ts';
 import {
   getDashboardChart,
   getDashboardStats,
@@ -28,14 +27,9 @@ import {
 } from './dashboard.service.ts';
 
 const tags = ['dashboard'];
-const security = [{ token: [] }];
 const READ = DASHBOARD_ACTIONS['dashboard.read'];
 const LEADERBOARD = DASHBOARD_ACTIONS['dashboard.leaderboard'];
 
-const guard = (roles: readonly TUserType[]) => async (request: FastifyRequest) => {
-  requireRole(request, roles);
-};
-const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -120,17 +114,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireRole(request, LEADERBOARD);
       if (request.query.format !== 'csv')
         return listLeaderboard(app.ctx, actor, request.query, listRequest(request));
-      const path = new URL(request.url, 'http://localhost').pathname;
-      const stream = await streamLeaderboardCsv(app.ctx, actor, request.query, {
-        ...listRequest(request),
-        path,
-        meta: { userAgent: requestMeta(request).userAgent },
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${LEADERBOARD_CSV_FILENAME}"`)
-        .header('cache-control', 'no-store')
-        .send(stream as never);
+      const stream = await streamLeaderboardCsv(app.ctx, actor, request.query, csvRequest(request));
+      return sendCsv(reply, LEADERBOARD_CSV_FILENAME, stream);
     },
   );
 };

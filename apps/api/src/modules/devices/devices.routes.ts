@@ -1,7 +1,6 @@
 // device/ and organization/device/ (part 2 §7 Devices): the device list (JSON, or the CSV with format=csv), one
 // device, create and edit; the organization-device links: list, one link, link, unassign or transfer, delete.
 // Rules live in the service; each route authenticates and checks the role before its body is validated.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,10 +18,17 @@ import {
   ZDeviceSaved,
 } from '@sc/shared/devices';
 import { ZBoolParam, paginated } from '@sc/shared/list';
-import type { TUserType } from '@sc/shared/roles';
-import { requestMeta, requireRole } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import { requireRole } from '../../http/authenticate.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  csvRequest,
+  guard,
+  listRequest,
+  metaOf,
+  parseId,
+  sendCsv,
+} from '../../http/route-helpers.ts';
 import {
   changeDeviceLink,
   createDevice,
@@ -37,27 +43,8 @@ import {
 } from './devices.service.ts';
 
 const tags = ['devices'];
-const security = [{ token: [] }];
 const ZDetail = z.object({ detail: z.string() });
-const ZIdParams = z.object({ id: z.string() });
-
-/** 401, then 403 by role, before the query or body is looked at. */
-const guard = (roles: readonly TUserType[]) => async (request: FastifyRequest) => {
-  requireRole(request, roles);
-};
 const READ = DEVICE_ACTIONS['device.read'];
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
-
-const metaOf = (request: FastifyRequest) => {
-  const meta = requestMeta(request);
-  return { ip: meta.ip, userAgent: meta.userAgent };
-};
-const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -75,14 +62,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireRole(request, READ);
       if (request.query.format !== 'csv') return listDevices(app.ctx, actor, request.query, listRequest(request));
-      const path = new URL(request.url, 'http://localhost').pathname;
-      const stream = await streamDevicesCsv(app.ctx, actor, request.query, { ...listRequest(request), path, meta: metaOf(request) });
+      const stream = await streamDevicesCsv(app.ctx, actor, request.query, csvRequest(request));
       // Fastify sends a stream as it is (only objects are serialized); the response schema describes the JSON list.
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${DEVICE_CSV_FILENAME}"`)
-        .header('cache-control', 'no-store')
-        .send(stream as never);
+      return sendCsv(reply, DEVICE_CSV_FILENAME, stream);
     },
   );
 

@@ -16,8 +16,13 @@ import {
 import { ZBoolParam, paginated } from '@sc/shared/list';
 import type { Config } from '../../config.ts';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
-import { nonFieldError, notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import { nonFieldError } from '../../http/errors.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  parseId,
+  signedIn as preValidation,
+} from '../../http/route-helpers.ts';
 import { createStorage, type Storage } from '../../services/storage/storage.ts';
 import {
   createFirmware,
@@ -31,22 +36,9 @@ import {
 } from './firmware.service.ts';
 
 const tags = ['firmware'];
-const security = [{ token: [] }];
 const WHO = `Allowed: ${FIRMWARE_ROLES.join(', ')} (403 otherwise).`;
 
-// Authenticate before the body is validated: an anonymous caller learns 401, not the shape of a valid body.
-const preValidation = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
-const ZIdParams = z.object({ id: z.string() });
 const ZDeleted = z.object({ detail: z.string() });
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
 
 // One store per configuration: the configured storage (local disk or object storage, DESIGN §1).
 const storages = new WeakMap<Config, Storage>();

@@ -1,6 +1,5 @@
 // language/ (part 1 §7, part 3 §7): the paginated list, searchable by name or iso_code and filtered by
 // is_tutorial_available; one language; create, and edit by PUT or PATCH (DESIGN §7b). Rules live in the service.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBoolParam } from '@sc/shared/list';
@@ -14,32 +13,22 @@ import {
   ZLanguagePut,
   ZLanguageSaved,
 } from '@sc/shared/languages';
-import { requestMeta, requireActor, requireRole } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import { requestMeta, requireActor } from '../../http/authenticate.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  guard,
+  parseId,
+  signedIn as preValidation,
+} from '../../http/route-helpers.ts';
 import { createLanguage, getLanguage, listLanguagesFor, updateLanguage } from './languages.service.ts';
 
 const tags = ['languages'];
-const security = [{ token: [] }];
 const ZDetail = z.object({ detail: z.string() });
-const ZIdParams = z.object({ id: z.string() });
 const WRITE = `Allowed: ${LANGUAGE_EDIT_ROLES.join(', ')} (403 otherwise). iso_code: one or two letters ('Invalid ISO code, Maximum 2 characters'), unique in any case, stored in lower case. app_version: an app version of type IBE, or null.`;
 
-// Authenticate before the query or body is validated: an anonymous caller learns 401 only.
-const preValidation = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
 // Writes: 401, then 403 by role, before the body is looked at.
-const editors = async (request: FastifyRequest) => {
-  requireRole(request, LANGUAGE_EDIT_ROLES);
-};
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
+const editors = guard(LANGUAGE_EDIT_ROLES);
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

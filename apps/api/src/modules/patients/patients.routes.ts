@@ -2,7 +2,6 @@
 // upload (tag 'device upload', uploader rules, Idempotency-Key); any other body is the console's create (organization
 // and technician chosen by a console role). The list, one patient, PATCH, DELETE, the transfer and the transfer
 // dialog's reports are console calls. Rules live in the service.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBoolParam, paginated } from '@sc/shared/list';
@@ -21,8 +20,15 @@ import {
 } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
 import { requestMeta, requireActor, requireRole } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  guard,
+  listRequest,
+  metaOf,
+  parseId,
+  signedIn,
+} from '../../http/route-helpers.ts';
 import {
   DEVICE_UPLOAD_TAG,
   deviceUploadDocs,
@@ -41,25 +47,7 @@ import {
 } from './patients.service.ts';
 
 const tags = ['patients'];
-const security = [{ token: [] }];
-const ZIdParams = z.object({ id: z.string() });
 const READ = PATIENT_ACTIONS['patient.read'];
-
-function parseId(raw: string): number {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound();
-  return id;
-}
-
-const metaOf = (request: FastifyRequest) => {
-  const meta = requestMeta(request);
-  return { ip: meta.ip, userAgent: meta.userAgent };
-};
-
-/** 401, then 403 by role, before the query or body is looked at. */
-const guard = (roles: readonly (typeof READ)[number][]) => async (request: FastifyRequest) => {
-  requireRole(request, roles);
-};
 
 /**
  * A device upload names the device it comes from; the console's create never does. A caller who cannot create
@@ -73,9 +61,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/patient/',
     {
       // Signed in before the body is looked at: an anonymous caller learns 401, not the shape of a valid body.
-      preValidation: async (request) => {
-        requireActor(request);
-      },
+      preValidation: signedIn,
       schema: {
         tags: [DEVICE_UPLOAD_TAG, ...tags],
         security,
@@ -116,10 +102,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listPatients(app.ctx, requireRole(request, READ), request.query, {
-        url: request.url,
-        timezone: request.headers.timezone,
-      }),
+      listPatients(app.ctx, requireRole(request, READ), request.query, listRequest(request)),
   );
 
   app.get(

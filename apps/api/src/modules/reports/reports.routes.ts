@@ -13,6 +13,7 @@ import {
   type TReportQuery,
 } from '@sc/shared/reports';
 import { requestMeta, requireRole } from '../../http/authenticate.ts';
+import { TOKEN_SECURITY as security, guard as guardRoles, pathOf } from '../../http/route-helpers.ts';
 import {
   listOrganizationReport,
   listTechnicianReport,
@@ -21,15 +22,11 @@ import {
 } from './reports.service.ts';
 
 const tags = ['reports'];
-const security = [{ token: [] }];
-
-const guard = async (request: FastifyRequest) => {
-  requireRole(request, REPORT_ROLES);
-};
+const guard = guardRoles(REPORT_ROLES);
 
 const reportRequest = (request: FastifyRequest): ReportRequest => ({
   url: request.url,
-  path: new URL(request.url, 'http://localhost').pathname,
+  path: pathOf(request),
   timezone: request.headers.timezone,
   userAgent: requestMeta(request).userAgent,
 });

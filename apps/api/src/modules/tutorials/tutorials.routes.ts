@@ -4,11 +4,11 @@
 // are for every signed-in user; the tutorial read sits in its own plugin with an ETag, so a device that already
 // has the current version gets 304.
 import etag from '@fastify/etag';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBoolParam } from '@sc/shared/list';
 import {
+  TUTORIAL_MESSAGES,
   TUTORIAL_ROLES,
   ZContent,
   ZContentInput,
@@ -38,29 +38,20 @@ import {
 } from '@sc/shared/tutorials';
 import { paginated } from '@sc/shared/list';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
-import { parsePathId } from '../../http/params.ts';
+import {
+  TOKEN_SECURITY as security,
+  ZIdParams,
+  parseId,
+  signedIn as preValidation,
+} from '../../http/route-helpers.ts';
 import * as s from './tutorials.service.ts';
 
 const tags = ['tutorials'];
-const security = [{ token: [] }];
 const WHO = `Allowed: ${TUTORIAL_ROLES.join(', ')} (403 otherwise).`;
-const ZIdParams = z.object({ id: z.string() });
 const ZReadQuery = z.object({ using_read_db: ZBoolParam.optional() });
 
-// Authenticate before the body is validated: an anonymous caller learns 401, not the shape of a valid body.
-const preValidation = async (request: FastifyRequest) => {
-  requireActor(request);
-};
-
-/** An id that names nothing answers the item's 404 ('No module.' or 'No content.'), as a missing one does. */
-const idOf = (raw: string, missing: string): number => {
-  const id = parsePathId(raw);
-  if (id === undefined) throw notFound(missing);
-  return id;
-};
-const NO_MODULE = 'No module.';
-const NO_CONTENT = 'No content.';
+// An id that names nothing answers the item's 404 ('No module.' or 'No content.'), as a missing one does.
+const { noModule: NO_MODULE, noContent: NO_CONTENT } = TUTORIAL_MESSAGES;
 
 export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -87,18 +78,18 @@ export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tutorial/module/:id/',
     { ...base, schema: { tags, security, summary: 'One module', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZModule } } },
     async (request) =>
-      s.getModule(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), request.query.using_read_db),
+      s.getModule(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.query.using_read_db),
   );
   app.put(
     '/tutorial/module/:id/',
     { ...base, schema: { tags, security, summary: 'Update a module (and its translations, localize)', description: WHO, params: ZIdParams, body: ZModuleInput, response: { 200: ZSaved } } },
     async (request) =>
-      s.updateModule(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), request.body, requestMeta(request)),
+      s.updateModule(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.body, requestMeta(request)),
   );
   app.delete(
     '/tutorial/module/:id/',
     { ...base, schema: { tags, security, summary: 'Delete a module with its quizzes and contents', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) => s.deleteModule(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), requestMeta(request)),
+    async (request) => s.deleteModule(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), requestMeta(request)),
   );
 
   // ---- Quizzes ----
@@ -122,18 +113,18 @@ export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tutorial/quiz/:id/',
     { ...base, schema: { tags, security, summary: 'One quiz with its options', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZQuiz } } },
     async (request) =>
-      s.getQuiz(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), request.query.using_read_db),
+      s.getQuiz(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.query.using_read_db),
   );
   app.put(
     '/tutorial/quiz/:id/',
     { ...base, schema: { tags, security, summary: 'Update a quiz (options are saved one by one through tutorial/quiz-option/)', description: WHO, params: ZIdParams, body: ZQuizUpdate, response: { 200: ZSaved } } },
     async (request) =>
-      s.updateQuiz(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), request.body, requestMeta(request)),
+      s.updateQuiz(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.body, requestMeta(request)),
   );
   app.delete(
     '/tutorial/quiz/:id/',
     { ...base, schema: { tags, security, summary: 'Delete a quiz with its options', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) => s.deleteQuiz(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), requestMeta(request)),
+    async (request) => s.deleteQuiz(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), requestMeta(request)),
   );
 
   // ---- Quiz options ----
@@ -152,18 +143,18 @@ export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tutorial/quiz-option/:id/',
     { ...base, schema: { tags, security, summary: 'One option', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZOption } } },
     async (request) =>
-      s.getOption(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), request.query.using_read_db),
+      s.getOption(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.query.using_read_db),
   );
   app.put(
     '/tutorial/quiz-option/:id/',
     { ...base, schema: { tags, security, summary: 'Update an option (and its translations)', description: WHO, params: ZIdParams, body: ZOptionInput, response: { 200: ZOption } } },
     async (request) =>
-      s.updateOption(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), request.body, requestMeta(request)),
+      s.updateOption(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.body, requestMeta(request)),
   );
   app.delete(
     '/tutorial/quiz-option/:id/',
     { ...base, schema: { tags, security, summary: 'Delete an option at once', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) => s.deleteOption(ctx, requireActor(request), idOf(request.params.id, NO_MODULE), requestMeta(request)),
+    async (request) => s.deleteOption(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), requestMeta(request)),
   );
 
   // ---- Contents ----
@@ -187,19 +178,19 @@ export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tutorial/content/:id/',
     { ...base, schema: { tags, security, summary: 'One content item', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZContent } } },
     async (request) =>
-      s.getContent(ctx, requireActor(request), idOf(request.params.id, NO_CONTENT), request.query.using_read_db),
+      s.getContent(ctx, requireActor(request), parseId(request.params.id, NO_CONTENT), request.query.using_read_db),
   );
   app.put(
     '/tutorial/content/:id/',
     { ...base, schema: { tags, security, summary: 'Update a content item (and its translations)', description: WHO, params: ZIdParams, body: ZContentInput, response: { 200: ZSaved } } },
     async (request) =>
-      s.updateContent(ctx, requireActor(request), idOf(request.params.id, NO_CONTENT), request.body, requestMeta(request)),
+      s.updateContent(ctx, requireActor(request), parseId(request.params.id, NO_CONTENT), request.body, requestMeta(request)),
   );
   app.delete(
     '/tutorial/content/:id/',
     { ...base, schema: { tags, security, summary: 'Delete a content item', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
     async (request) =>
-      s.deleteContent(ctx, requireActor(request), idOf(request.params.id, NO_CONTENT), requestMeta(request)),
+      s.deleteContent(ctx, requireActor(request), parseId(request.params.id, NO_CONTENT), requestMeta(request)),
   );
 
   // ---- Device reads ----
