@@ -11,6 +11,7 @@ import type {
   TSaved,
 } from '@sc/shared/tutorials';
 import { api } from '../../api/client.ts';
+import { reorderedIds, type TReorderChange } from './reorder.ts';
 
 export type TListParams = { page?: number; limit?: number; search?: string };
 
@@ -147,17 +148,12 @@ async function allIds(kind: TReorderKind, module?: number): Promise<number[]> {
   }
 }
 
-/**
- * PUT tutorial/{kind}/order/: the page's rows moved in place; the rest of the list keeps its order. `offset` is
- * the position of the page's first row in the whole list.
- */
+/** PUT tutorial/{kind}/order/ with every id of the list in its new order (one call, part 3 §2; decisions). */
 export function useReorder(kind: TReorderKind, module?: number) {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: async ({ pageIds, offset }: { pageIds: number[]; offset: number }) => {
-      const ids = await allIds(kind, module);
-      const rest = ids.filter((id) => !pageIds.includes(id));
-      const order = [...rest.slice(0, offset), ...pageIds, ...rest.slice(offset)];
+    mutationFn: async (change: TReorderChange) => {
+      const order = reorderedIds(await allIds(kind, module), change);
       return api.put<{ detail: string }>(`tutorial/${kind}/order/`, kind === 'module' ? { ids: order } : { module, ids: order });
     },
     onSuccess,

@@ -3,7 +3,7 @@
 // characters refused with 'Invalid characters are not allowed.'; an empty name saves no path). Read-only → Edit →
 // Update; Create for a new item; 'Unauthorized access' with 'No content.' on a 404.
 import { useEffect, useState } from 'react';
-import { Loader, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Loader, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CONTENT_VIDEO_SUFFIX,
@@ -18,6 +18,7 @@ import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useContent, useSaveContent } from '../tutorials.api.ts';
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
 import { FormAlert, FormFooter, UnauthorizedAccess, isNotFound, useModalMode, useSaveErrors } from './TutorialForm.tsx';
+import { StackedModal } from './StackedModal.tsx';
 
 type ContentDialogProps = {
   contentId: number | undefined;
@@ -28,7 +29,7 @@ type ContentDialogProps = {
 
 export function ContentDialog({ contentId, module, nextOrder, onClose }: ContentDialogProps) {
   return (
-    <Modal
+    <StackedModal
       opened={contentId !== undefined}
       onClose={onClose}
       title={contentId ? 'Content details' : 'Create Content'}
@@ -36,7 +37,7 @@ export function ContentDialog({ contentId, module, nextOrder, onClose }: Content
       data-testid="content-dialog"
     >
       {contentId !== undefined && <ContentForm id={contentId} module={module} nextOrder={nextOrder} onClose={onClose} />}
-    </Modal>
+    </StackedModal>
   );
 }
 

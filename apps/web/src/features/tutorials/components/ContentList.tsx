@@ -1,7 +1,7 @@
 // The tutorial content list of a module (part 3 §2, route tutorial/module/content?id=): a link back to the module
-// list and the module's name, Create, the columns Name (title), ID, Order in z_order (dragged rows reorder the
-// module's contents in one call), the row actions Details, Delete (a confirm naming the title in upper case) and
-// Language setting; 'No Content yet!' / 'No Content found!'; 'Unauthorized access' with 'No module.' on a 404.
+// list and the module's name, Create, the columns Name (title), ID, Order in z_order (reordered like the modules:
+// ReorderableTable), the row actions Details, Delete (a confirm naming the title in upper case) and Language
+// setting; 'No Content yet!' / 'No Content found!'; 'Unauthorized access' with 'No module.' on a 404.
 import { useState } from 'react';
 import { Anchor, Breadcrumbs, Button, Card, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -13,13 +13,13 @@ import { api, errorMessage } from '../../../api/client.ts';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
-import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import type { ListColumn, RowAction } from '../../../components/list/ListTable.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
-import { useContents, useDeleteContent, useModule, useReorder } from '../tutorials.api.ts';
+import { useContents, useDeleteContent, useModule } from '../tutorials.api.ts';
 import { ContentDialog } from './ContentDialog.tsx';
-import { useDragRows } from './dragReorder.tsx';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
+import { ReorderableTable } from './ReorderableTable.tsx';
 import { UnauthorizedAccess, isNotFound } from './TutorialForm.tsx';
 
 const ZContentListParams = listParamsSchema({});
@@ -51,21 +51,11 @@ function ContentTable({ title, moduleId, moduleName, moduleOrder }: { title: str
     ...(params.search ? { search: params.search } : {}),
   });
   const remove = useDeleteContent();
-  const reorder = useReorder('content', moduleId);
   const [detailId, setDetailId] = useState<number | undefined>(undefined);
   const [languageContent, setLanguageContent] = useState<TContent | undefined>(undefined);
   const rows = query.data?.results ?? [];
   const total = query.data?.count ?? 0;
   const lastOrder = rows.reduce((max, c) => Math.max(max, c.z_order), 0);
-  const drag = useDragRows(
-    rows.map((c) => c.id),
-    !params.search && !reorder.isPending,
-    (ids) =>
-      void reorder
-        .mutateAsync({ pageIds: ids, offset: (params.page - 1) * params.limit })
-        .then((answer) => notifications.show({ color: 'teal', message: answer.detail }))
-        .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) })),
-  );
 
   const deleteContent = async (content: TContent) => {
     const ok = await confirm({
@@ -90,20 +80,17 @@ function ContentTable({ title, moduleId, moduleName, moduleOrder }: { title: str
   ];
 
   const columns: ListColumn<TContent>[] = [
-    { accessor: 'drag', title: '', width: 48, render: (c) => drag.handle(c.id, c.title) },
     {
       accessor: 'title',
       title: 'Name',
-      render: (c) =>
-        drag.cell(
-          c.id,
-          <Text size="sm" fw={600} data-testid={`content-name-${c.id}`}>
-            {c.title}
-          </Text>,
-        ),
+      render: (c) => (
+        <Text size="sm" fw={600} data-testid={`content-name-${c.id}`}>
+          {c.title}
+        </Text>
+      ),
     },
-    { accessor: 'id', title: 'ID', hideOnPhone: true, render: (c) => drag.cell(c.id, c.id) },
-    { accessor: 'z_order', title: 'Order', render: (c) => drag.cell(c.id, c.z_order) },
+    { accessor: 'id', title: 'ID', hideOnPhone: true },
+    { accessor: 'z_order', title: 'Order' },
   ];
 
   return (
@@ -142,10 +129,16 @@ function ContentTable({ title, moduleId, moduleName, moduleOrder }: { title: str
           ) : undefined
         }
       >
-        <ListTable
+        <ReorderableTable
+          kind="content"
+          moduleId={moduleId}
           records={query.data?.results}
           columns={columns}
-          fetching={query.isFetching || reorder.isPending}
+          nameOf={(c) => c.title}
+          offset={(params.page - 1) * params.limit}
+          total={total}
+          canReorder={!params.search}
+          fetching={query.isFetching}
           emptyText={hasFilters ? TUTORIAL_MESSAGES.emptyContentsFiltered : TUTORIAL_MESSAGES.emptyContents}
           rowActions={rowActions}
           rowLabel={(c) => `Actions for content ${c.title}`}
@@ -155,7 +148,7 @@ function ContentTable({ title, moduleId, moduleName, moduleOrder }: { title: str
       <ContentDialog
         contentId={detailId}
         module={{ id: moduleId, z_order: moduleOrder }}
-        nextOrder={lastOrder + 1}
+        nextOrder={Math.max(lastOrder, total) + 1}
         onClose={() => setDetailId(undefined)}
       />
       <LanguageSettingDialog

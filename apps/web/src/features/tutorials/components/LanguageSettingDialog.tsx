@@ -3,7 +3,7 @@
 // kind's text fields; blocks are added and deleted (after a confirm); nothing is saved until Submit, which PUTs
 // the item with its `localize`. An invalid form scrolls to the first invalid field; a failure shows for 5 s.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   BASE_LANGUAGE,
@@ -22,6 +22,7 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { useTimedMessage } from '../../../components/useTimedMessage.ts';
 import { LanguageSelect } from '../../organizations/form/LanguageSelect.tsx';
 import { useLanguageOptions } from '../../organizations/form/organizationForm.api.ts';
+import { StackedModal } from './StackedModal.tsx';
 
 type Block = { key: number; iso: string | null; name?: string; texts: Record<string, string> };
 type Errors = Record<string, string>;
@@ -36,6 +37,8 @@ export type LanguageSettingDialogProps = {
   /** Saves the item with this localize; resolves to the success message. */
   onSubmit: (localize: Record<string, Record<string, string>>) => Promise<string>;
   onSaved?: (message: string) => void;
+  /** Narrower over a modal of the same width (an option's, over its quiz form), so that one stays in view. */
+  size?: 'md' | 'lg';
 };
 
 let nextKey = 1;
@@ -48,15 +51,15 @@ const blocksOf = (localize: TLocalizeOut | undefined, kind: TLocalizeKind): Bloc
 
 export function LanguageSettingDialog(props: LanguageSettingDialogProps) {
   return (
-    <Modal
+    <StackedModal
       opened={props.opened}
       onClose={props.onClose}
       title={`Language setting – ${props.itemName}`}
-      size="lg"
+      size={props.size ?? 'lg'}
       data-testid="language-setting-dialog"
     >
       {props.opened && <LanguageSettingForm {...props} />}
-    </Modal>
+    </StackedModal>
   );
 }
 

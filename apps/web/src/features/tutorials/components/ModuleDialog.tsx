@@ -1,14 +1,18 @@
 // The module form (part 3 §2 Modal forms, §3 Module, §5 Module): name, order, pass text, the retake texts and
 // the retake question percentage 0–100. Read-only → Edit → Update; Create for a new module. Validated with the
-// API's own schema; invalid fields are highlighted and the first is scrolled into view.
+// API's own schema; invalid fields are highlighted, the first is scrolled into view, and the errors clear after
+// 5 s (part 3 §5 Module).
 import { useEffect, useState } from 'react';
-import { Loader, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Loader, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ERROR_BANNER_MS } from '@sc/shared/constants';
 import { TUTORIAL_MESSAGES, ZModuleInput, type TModule } from '@sc/shared/tutorials';
 import { errorMessage } from '../../../api/client.ts';
+import { useTimedMessage } from '../../../components/useTimedMessage.ts';
 import { useModule, useSaveModule } from '../tutorials.api.ts';
 import { FormAlert, FormFooter, UnauthorizedAccess, isNotFound, useModalMode, useSaveErrors } from './TutorialForm.tsx';
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
+import { StackedModal } from './StackedModal.tsx';
 
 type ModuleDialogProps = {
   /** undefined: closed; 0: a new module; otherwise the module's id. */
@@ -20,7 +24,7 @@ type ModuleDialogProps = {
 
 export function ModuleDialog({ moduleId, nextOrder = 1, onClose }: ModuleDialogProps) {
   return (
-    <Modal
+    <StackedModal
       opened={moduleId !== undefined}
       onClose={() => onClose(false)}
       title={moduleId ? 'Module details' : 'Create Module'}
@@ -28,7 +32,7 @@ export function ModuleDialog({ moduleId, nextOrder = 1, onClose }: ModuleDialogP
       data-testid="module-dialog"
     >
       {moduleId !== undefined && <ModuleForm id={moduleId} nextOrder={nextOrder} onClose={onClose} />}
-    </Modal>
+    </StackedModal>
   );
 }
 
@@ -41,6 +45,8 @@ type Values = {
   re_take_module_text: string;
   re_take_module_again_text: string;
 };
+
+const NO_ERRORS: FieldErrors = {};
 
 const valuesOf = (m: TModule | undefined, nextOrder: number): Values => ({
   name: m?.name ?? '',
@@ -57,7 +63,8 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
   const module = useModule(isNew ? undefined : id);
   const { editing, setEditing } = useModalMode(isNew);
   const [values, setValues] = useState<Values>(() => valuesOf(undefined, nextOrder));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const fieldErrors = useTimedMessage<FieldErrors>(ERROR_BANNER_MS);
+  const errors = fieldErrors.message ?? NO_ERRORS;
   const save = useSaveModule();
   const saveErrors = useSaveErrors();
 
@@ -102,11 +109,11 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
     const parsed = ZModuleInput.safeParse(input);
     if (!parsed.success) {
       const found = zodErrors(parsed.error);
-      setErrors(found);
+      fieldErrors.show(found);
       firstErrorInto(found);
       return;
     }
-    setErrors({});
+    fieldErrors.clear();
     try {
       const saved = await save.mutateAsync({ id: isNew ? undefined : id, input });
       notifications.show({ color: 'teal', message: saved.detail });
@@ -157,7 +164,7 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
         onEdit={() => setEditing(true)}
         onCancel={() => {
           setEditing(false);
-          setErrors({});
+          fieldErrors.clear();
           setValues(valuesOf(module.data, nextOrder));
         }}
         onSave={() => void submit()}

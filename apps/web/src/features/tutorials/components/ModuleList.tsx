@@ -1,24 +1,24 @@
 // The Module page (part 3 §2): Create, the table Name, ID, Order in z_order, the row actions Details, Content,
 // Quiz, Language setting (and Move up / Move down), and drag-and-drop reordering that writes the z_order of the
-// whole list in one call. The paging footer shows only above 10 modules. ADMIN only, as the API.
+// whole list in one call (ReorderableTable). The paging footer shows only above 10 modules. ADMIN only, as the API.
 import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconEye, IconLanguage, IconListCheck, IconPlus, IconVideo } from '@tabler/icons-react';
+import { IconEye, IconLanguage, IconListCheck, IconPlus, IconVideo } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@sc/shared/constants';
 import { TUTORIAL_MESSAGES, type TModule } from '@sc/shared/tutorials';
-import { api, errorMessage } from '../../../api/client.ts';
+import { api } from '../../../api/client.ts';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
-import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import type { ListColumn, RowAction } from '../../../components/list/ListTable.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
-import { useModules, useReorder } from '../tutorials.api.ts';
-import { stepId, useDragRows } from './dragReorder.tsx';
+import { useModules } from '../tutorials.api.ts';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
 import { ModuleDialog } from './ModuleDialog.tsx';
 import { QuizListDialog } from './QuizListDialog.tsx';
+import { ReorderableTable } from './ReorderableTable.tsx';
 
 const ZModuleListParams = listParamsSchema({});
 const LIST_DEFAULTS = {};
@@ -31,23 +31,11 @@ export function ModuleList({ title }: { title: string }) {
     limit: params.limit,
     ...(params.search ? { search: params.search } : {}),
   });
-  const reorder = useReorder('module');
   const [detailId, setDetailId] = useState<number | undefined>(undefined);
   const [quizModule, setQuizModule] = useState<TModule | undefined>(undefined);
   const [languageModule, setLanguageModule] = useState<TModule | undefined>(undefined);
 
   const rows = query.data?.results ?? [];
-  const ids = rows.map((m) => m.id);
-  const canReorder = !params.search && !reorder.isPending;
-  const saveOrder = async (pageIds: number[]) => {
-    try {
-      const answer = await reorder.mutateAsync({ pageIds, offset: (params.page - 1) * params.limit });
-      notifications.show({ color: 'teal', message: answer.detail });
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    }
-  };
-  const drag = useDragRows(ids, canReorder, (next) => void saveOrder(next));
   const total = query.data?.count ?? 0;
   const lastOrder = rows.reduce((max, m) => Math.max(max, m.z_order), 0);
 
@@ -60,29 +48,20 @@ export function ModuleList({ title }: { title: string }) {
     },
     { label: 'Quiz', icon: <IconListCheck size={16} />, onClick: () => setQuizModule(module) },
     { label: 'Language setting', icon: <IconLanguage size={16} />, onClick: () => setLanguageModule(module) },
-    ...(canReorder
-      ? [
-          { label: 'Move up', icon: <IconArrowUp size={16} />, onClick: () => void saveOrder(stepId(ids, module.id, -1)) },
-          { label: 'Move down', icon: <IconArrowDown size={16} />, onClick: () => void saveOrder(stepId(ids, module.id, 1)) },
-        ]
-      : []),
   ];
 
   const columns: ListColumn<TModule>[] = [
-    { accessor: 'drag', title: '', width: 48, render: (m) => drag.handle(m.id, m.name) },
     {
       accessor: 'name',
       title: 'Name',
-      render: (m) =>
-        drag.cell(
-          m.id,
-          <Text size="sm" fw={600} data-testid={`module-name-${m.id}`}>
-            {m.name}
-          </Text>,
-        ),
+      render: (m) => (
+        <Text size="sm" fw={600} data-testid={`module-name-${m.id}`}>
+          {m.name}
+        </Text>
+      ),
     },
-    { accessor: 'id', title: 'ID', hideOnPhone: true, render: (m) => drag.cell(m.id, m.id) },
-    { accessor: 'z_order', title: 'Order', render: (m) => drag.cell(m.id, <span data-testid={`module-order-${m.id}`}>{m.z_order}</span>) },
+    { accessor: 'id', title: 'ID', hideOnPhone: true },
+    { accessor: 'z_order', title: 'Order', render: (m) => <span data-testid={`module-order-${m.id}`}>{m.z_order}</span> },
   ];
 
   return (
@@ -115,10 +94,15 @@ export function ModuleList({ title }: { title: string }) {
           ) : undefined
         }
       >
-        <ListTable
+        <ReorderableTable
+          kind="module"
           records={query.data?.results}
           columns={columns}
-          fetching={query.isFetching || reorder.isPending}
+          nameOf={(m) => m.name}
+          offset={(params.page - 1) * params.limit}
+          total={total}
+          canReorder={!params.search}
+          fetching={query.isFetching}
           emptyText={hasFilters ? TUTORIAL_MESSAGES.emptyModulesFiltered : TUTORIAL_MESSAGES.emptyModules}
           rowActions={rowActions}
           rowLabel={(m) => `Actions for module ${m.name}`}
@@ -127,7 +111,7 @@ export function ModuleList({ title }: { title: string }) {
       </ListPage>
       <ModuleDialog
         moduleId={detailId}
-        nextOrder={lastOrder + 1}
+        nextOrder={Math.max(lastOrder, total) + 1}
         onClose={() => setDetailId(undefined)}
       />
       <QuizListDialog module={quizModule} onClose={() => setQuizModule(undefined)} />

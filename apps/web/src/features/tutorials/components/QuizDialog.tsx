@@ -4,7 +4,7 @@
 // Update puts the quiz, then creates or updates every option in turn. Each saved option has its own language
 // setting.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Loader, Modal, NumberInput, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
 import { TUTORIAL_MESSAGES, ZQuizCreate, type TOption, type TQuiz } from '@sc/shared/tutorials';
@@ -15,22 +15,24 @@ import { saveOption, useDeleteOption, useQuiz, useSaveQuiz } from '../tutorials.
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
 import { FormAlert, FormFooter, UnauthorizedAccess, isNotFound, useModalMode, useSaveErrors } from './TutorialForm.tsx';
+import { StackedModal } from './StackedModal.tsx';
 
 type QuizDialogProps = { quizId: number | undefined; moduleId: number; nextOrder: number; onClose: () => void };
 
 export function QuizDialog({ quizId, moduleId, nextOrder, onClose }: QuizDialogProps) {
   const phone = usePhoneLayout();
   return (
-    <Modal
+    <StackedModal
       fullScreen={phone}
       opened={quizId !== undefined}
       onClose={onClose}
       title={quizId ? 'Quiz details' : 'Create Quiz'}
-      size="xl"
+      // Narrower than the quiz list (xl) it opens over, so the list stays in view behind it.
+      size="lg"
       data-testid="quiz-dialog"
     >
       {quizId !== undefined && <QuizForm id={quizId} moduleId={moduleId} nextOrder={nextOrder} onClose={onClose} />}
-    </Modal>
+    </StackedModal>
   );
 }
 
@@ -306,6 +308,7 @@ function QuizForm({ id, moduleId, nextOrder, onClose }: { id: number; moduleId: 
       />
       <LanguageSettingDialog
         kind="option"
+        size="md"
         itemName={languageOption?.option ?? ''}
         localize={languageOption?.localize}
         opened={languageOption !== undefined}

@@ -1,24 +1,26 @@
 // The quiz list modal (part 3 §2): the module's name in the header, Create, the table Question, Multi select, ID,
-// Order in z_order (dragged rows reorder the module's quizzes in one call), the row actions Details and Language
-// setting; 'No Quiz yet!' / 'No Quiz found!'; 'Unauthorized access' with 'No module.' on a 404.
+// Order in z_order (reordered like the modules: ReorderableTable), the row actions Details and Language setting;
+// 'No Quiz yet!' / 'No Quiz found!'; 'Unauthorized access' with 'No module.' on a 404. The quiz form and the
+// language setting open on top of it, with the list still in view behind (StackedModal).
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconLanguage, IconPlus } from '@tabler/icons-react';
 import { TUTORIAL_MESSAGES, type TModule, type TQuiz } from '@sc/shared/tutorials';
-import { api, errorMessage } from '../../../api/client.ts';
+import { api } from '../../../api/client.ts';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
-import { ListTable, type ListColumn } from '../../../components/list/ListTable.tsx';
+import type { ListColumn } from '../../../components/list/ListTable.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
-import { useQuizzes, useReorder } from '../tutorials.api.ts';
-import { useDragRows } from './dragReorder.tsx';
+import { useQuizzes } from '../tutorials.api.ts';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
 import { QuizDialog } from './QuizDialog.tsx';
+import { ReorderableTable } from './ReorderableTable.tsx';
+import { StackedModal } from './StackedModal.tsx';
 import { UnauthorizedAccess, isNotFound } from './TutorialForm.tsx';
 
 export function QuizListDialog({ module, onClose }: { module: TModule | undefined; onClose: () => void }) {
   return (
-    <Modal
+    <StackedModal
       opened={module !== undefined}
       onClose={onClose}
       title={module ? `Quiz – ${module.name}` : 'Quiz'}
@@ -26,7 +28,7 @@ export function QuizListDialog({ module, onClose }: { module: TModule | undefine
       data-testid="quiz-list-dialog"
     >
       {module && <QuizList module={module} />}
-    </Modal>
+    </StackedModal>
   );
 }
 
@@ -35,41 +37,28 @@ function QuizList({ module }: { module: TModule }) {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const query = useQuizzes(module.id, { page, limit, ...(search ? { search } : {}) });
-  const reorder = useReorder('quiz', module.id);
   const [detailId, setDetailId] = useState<number | undefined>(undefined);
   const [languageQuiz, setLanguageQuiz] = useState<TQuiz | undefined>(undefined);
   const rows = query.data?.results ?? [];
-  const drag = useDragRows(
-    rows.map((q) => q.id),
-    !search && !reorder.isPending,
-    (ids) =>
-      void reorder
-        .mutateAsync({ pageIds: ids, offset: (page - 1) * limit })
-        .then((answer) => notifications.show({ color: 'teal', message: answer.detail }))
-        .catch((error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) })),
-  );
 
   if (query.error && isNotFound(query.error)) return <UnauthorizedAccess what={TUTORIAL_MESSAGES.noModule} />;
   const total = query.data?.count ?? 0;
   const lastOrder = rows.reduce((max, q) => Math.max(max, q.z_order), 0);
 
   const columns: ListColumn<TQuiz>[] = [
-    { accessor: 'drag', title: '', width: 48, render: (q) => drag.handle(q.id, q.question) },
-    { accessor: 'question', title: 'Question', render: (q) => drag.cell(q.id, <Text size="sm">{q.question}</Text>) },
+    { accessor: 'question', title: 'Question', render: (q) => <Text size="sm">{q.question}</Text> },
     {
       accessor: 'is_multi_select',
       title: 'Multi select',
       hideOnPhone: true,
-      render: (q) =>
-        drag.cell(
-          q.id,
-          <Badge variant="light" color={q.is_multi_select ? 'teal' : 'gray'}>
-            {q.is_multi_select ? 'Yes' : 'No'}
-          </Badge>,
-        ),
+      render: (q) => (
+        <Badge variant="light" color={q.is_multi_select ? 'teal' : 'gray'}>
+          {q.is_multi_select ? 'Yes' : 'No'}
+        </Badge>
+      ),
     },
-    { accessor: 'id', title: 'ID', hideOnPhone: true, render: (q) => drag.cell(q.id, q.id) },
-    { accessor: 'z_order', title: 'Order', render: (q) => drag.cell(q.id, q.z_order) },
+    { accessor: 'id', title: 'ID', hideOnPhone: true },
+    { accessor: 'z_order', title: 'Order' },
   ];
 
   return (
@@ -88,10 +77,16 @@ function QuizList({ module }: { module: TModule }) {
           Create
         </Button>
       </Group>
-      <ListTable
+      <ReorderableTable
+        kind="quiz"
+        moduleId={module.id}
         records={query.data?.results}
         columns={columns}
-        fetching={query.isFetching || reorder.isPending}
+        nameOf={(q) => q.question}
+        offset={(page - 1) * limit}
+        total={total}
+        canReorder={!search}
+        fetching={query.isFetching}
         emptyText={search ? TUTORIAL_MESSAGES.emptyQuizzesFiltered : TUTORIAL_MESSAGES.emptyQuizzes}
         rowActions={(q) => [
           { label: 'Details', icon: <IconEye size={16} />, onClick: () => setDetailId(q.id) },
@@ -112,7 +107,7 @@ function QuizList({ module }: { module: TModule }) {
           }}
         />
       )}
-      <QuizDialog quizId={detailId} moduleId={module.id} nextOrder={lastOrder + 1} onClose={() => setDetailId(undefined)} />
+      <QuizDialog quizId={detailId} moduleId={module.id} nextOrder={Math.max(lastOrder, total) + 1} onClose={() => setDetailId(undefined)} />
       <LanguageSettingDialog
         kind="quiz"
         itemName={languageQuiz?.question ?? ''}

@@ -1,18 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TUTORIAL_MESSAGES, type TContent, type TModule, type TQuiz } from '@sc/shared/tutorials';
 import { MESSAGES } from '@sc/shared/validation';
 import { bodyOf, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ContentDialog } from './ContentDialog.tsx';
-import { moveId, stepId } from './dragReorder.tsx';
+import { moveId, reorderedIds, stepId } from '../reorder.ts';
 import { LanguageSettingDialog } from './LanguageSettingDialog.tsx';
 import { ModuleDialog } from './ModuleDialog.tsx';
 import { QuizDialog } from './QuizDialog.tsx';
+import { QuizListDialog } from './QuizListDialog.tsx';
 
 // Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock but the 300 ms
 // switch of a new form into edit mode.
 vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const module: TModule = {
   id: 4,
@@ -121,6 +126,31 @@ describe('ModuleDialog', () => {
     expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'POST' }));
   });
 
+  it('clears the field errors 5 s after a failed check (part 3 §5 Module)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    mockFetch({ 'GET /api/v1/tutorial/module/4/': { body: module } });
+    renderWithProviders(<ModuleDialog moduleId={4} onClose={vi.fn()} />);
+    const name = await screen.findByTestId('module-name');
+    await user.click(screen.getByTestId('module-edit'));
+    await user.clear(name);
+    await user.click(screen.getByTestId('module-save'));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.blank)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    act(() => {
+      vi.advanceTimersByTime(4_500);
+    });
+    expect(screen.getByText(TUTORIAL_MESSAGES.blank)).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    expect(screen.queryByText(TUTORIAL_MESSAGES.blank)).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    // A new failed check shows them again, for another 5 s.
+    await user.click(screen.getByTestId('module-save'));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.blank)).toBeInTheDocument();
+  });
+
   it("shows 'Unauthorized access' with 'No module.' on a 404", async () => {
     mockFetch({ 'GET /api/v1/tutorial/module/4/': { status: 404, body: { detail: TUTORIAL_MESSAGES.noModule } } });
     renderWithProviders(<ModuleDialog moduleId={4} onClose={vi.fn()} />);
@@ -185,6 +215,55 @@ describe('QuizDialog', () => {
   });
 });
 
+describe('QuizListDialog', () => {
+  it('keeps the quiz list open behind the quiz form, with focus in the form and Escape closing the form only', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/tutorial/quiz/': { body: { count: 1, next: null, previous: null, results: [quiz] } },
+      'GET /api/v1/tutorial/quiz/12/': { body: quiz },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<QuizListDialog module={module} onClose={onClose} />);
+    const list = await screen.findByRole('dialog', { name: 'Quiz – Getting started' });
+    await user.click(await within(list).findByRole('button', { name: 'Actions for quiz Which is right?' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
+    const form = await screen.findByRole('dialog', { name: 'Quiz details' });
+    expect(await within(form).findByTestId('option-text-0')).toHaveValue('First');
+
+    // Both are open; the list is not hidden behind the form (Mantine's Modal.Stack would hide it).
+    expect(screen.getAllByRole('dialog')).toHaveLength(2);
+    expect(list).toBeVisible();
+    expect(list.closest('[data-hidden]')).toBeNull();
+    expect(within(screen.getByTestId('quiz-table')).getByText('Which is right?')).toBeVisible();
+    await waitFor(() => expect(form).toContainElement(document.activeElement as HTMLElement));
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Quiz details' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Quiz – Getting started' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    // With the form closed, Escape closes the list.
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Move up and Move down within the whole list and sends the whole list in its new order', async () => {
+    const user = userEvent.setup();
+    const second: TQuiz = { ...quiz, id: 13, question: 'Which is wrong?', z_order: 2, options: [] };
+    const fetchMock = mockFetch({
+      'GET /api/v1/tutorial/quiz/': { body: { count: 2, next: null, previous: null, results: [quiz, second] } },
+      'PUT /api/v1/tutorial/quiz/order/': { body: { detail: TUTORIAL_MESSAGES.orderSaved } },
+    });
+    renderWithProviders(<QuizListDialog module={module} onClose={vi.fn()} />);
+    const list = await screen.findByRole('dialog', { name: 'Quiz – Getting started' });
+    await user.click(await within(list).findByRole('button', { name: 'Actions for quiz Which is right?' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move up' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+    expect(await screen.findByText(TUTORIAL_MESSAGES.orderSaved)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'PUT /api/v1/tutorial/quiz/order/')).toEqual({ module: 4, ids: [13, 12] });
+  });
+});
+
 describe('LanguageSettingDialog', () => {
   it('requires a language and non-blank texts, and persists only on Submit', async () => {
     const user = userEvent.setup();
@@ -227,5 +306,11 @@ describe('reorder helpers', () => {
     expect(moveId([1, 2, 3, 4], 1, 3)).toEqual([2, 3, 1, 4]);
     expect(stepId([1, 2, 3], 2, -1)).toEqual([2, 1, 3]);
     expect(stepId([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
+  });
+
+  it("puts a page's new order in place in the whole list, and steps across a page boundary", () => {
+    expect(reorderedIds([1, 2, 3, 4, 5, 6], { pageIds: [4, 3], offset: 2 })).toEqual([1, 2, 4, 3, 5, 6]);
+    expect(reorderedIds([1, 2, 3, 4, 5, 6], { id: 3, step: -1 })).toEqual([1, 3, 2, 4, 5, 6]);
+    expect(reorderedIds([1, 2, 3, 4, 5, 6], { id: 6, step: 1 })).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

@@ -1,29 +1,10 @@
 // Drag-and-drop reordering of a list page's rows (part 3 §2 Module page; issue 11) with the browser's own drag
 // and drop (no library): a handle starts the drag, any cell of another row takes the drop, and the page's ids
-// in their new order go to one reorder call. Move up / Move down row actions do the same from the keyboard.
+// in their new order go to one reorder call. ReorderableTable puts it in a list.
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { ActionIcon, Box } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-
-/** `ids` with `moved` placed where `target` is. */
-export function moveId(ids: readonly number[], moved: number, target: number): number[] {
-  const from = ids.indexOf(moved);
-  const to = ids.indexOf(target);
-  if (from < 0 || to < 0 || from === to) return [...ids];
-  const out = ids.filter((id) => id !== moved);
-  out.splice(to, 0, moved);
-  return out;
-}
-
-/** `ids` with `id` moved one place up (-1) or down (+1). */
-export function stepId(ids: readonly number[], id: number, step: -1 | 1): number[] {
-  const from = ids.indexOf(id);
-  const to = from + step;
-  if (from < 0 || to < 0 || to >= ids.length) return [...ids];
-  const out = [...ids];
-  [out[from], out[to]] = [out[to] as number, out[from] as number];
-  return out;
-}
+import { moveId } from '../reorder.ts';
 
 export function useDragRows(ids: readonly number[], enabled: boolean, onReorder: (ids: number[]) => void) {
   const [dragging, setDragging] = useState<number | null>(null);
