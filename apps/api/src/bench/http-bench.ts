@@ -20,6 +20,12 @@ export type HttpResult = { 'req/s': number; p50: number; p95: number; max: numbe
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** `BENCH_ONLY=chart,devices npm run bench` measures only the lines whose names contain one of those words. */
+export const benchSelected = (name: string): boolean => {
+  const only = process.env.BENCH_ONLY?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+  return !only?.length || only.some((w) => name.toLowerCase().includes(w));
+};
+
 export async function benchStatistics(database: Database, config: Config): Promise<Record<string, HttpResult>> {
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -72,7 +78,7 @@ export async function benchStatistics(database: Database, config: Config): Promi
     ];
 
     const results: Record<string, HttpResult> = {};
-    for (const e of endpoints) {
+    for (const e of endpoints.filter((x) => benchSelected(x.name))) {
       const call = async () => {
         const t0 = performance.now();
         const res = await app.inject({

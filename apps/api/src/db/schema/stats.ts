@@ -52,6 +52,8 @@ export const scanStatsDeviceDaily = pgTable(
   (t) => [
     unique('scan_stats_device_daily_key').on(t.day, t.deviceSerialNumber, t.organizationId).nullsNotDistinct(),
     index('scan_stats_device_daily_org_idx').on(t.organizationId, t.day),
+    // One device's days: its all-time scan count in the device list (GET device/, devices.queries.ts).
+    index('scan_stats_device_daily_device_idx').on(t.deviceSerialNumber, t.day),
   ],
 );
 
