@@ -1,11 +1,12 @@
 // Journeys of issue 11 (tutorials): an ADMIN builds a module, gives it a quiz with options and a content item,
-// translates the content in the language setting modal (the device read then serves the translation), and
+// opens the quiz form over the quiz list (both in view, Escape closes the top one), translates the content in the
+// language setting modal (the device read then serves the translation), and
 // reorders two modules by dragging one onto the other (then puts them back with Move up); screenshots at desktop
 // and phone width; a role without the menu entry is refused by the API too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TUTORIAL_MESSAGES } from '@sc/shared/tutorials';
-import { baseUrl, launch, newPage, snap } from './browser.ts';
+import { baseUrl, launch, newPage, settled, snap } from './browser.ts';
 import { apiAs, checkA11y, pickOption, signInByEmail, tokenFor } from './helpers.ts';
 
 type Paged<T> = { count: number; results: T[] };
@@ -62,7 +63,20 @@ describe('Tutorials', () => {
     await quizForm.getByTestId('quiz-save').click();
     await page.getByText(TUTORIAL_MESSAGES.quizCreated).waitFor();
     await quizList.getByText('Is the scan painless?').waitFor();
+    // The quiz form opens over the list, which stays in view behind it; Escape closes the form only.
+    await rowAction(page, 'Actions for quiz Is the scan painless?', 'Details');
+    const quizDetails = page.getByRole('dialog', { name: 'Quiz details' });
+    await quizDetails.getByTestId('quiz-edit').waitFor();
+    await settled(page);
+    expect(await quizList.isVisible()).toBe(true);
+    expect(await quizList.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(await quizDetails.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await snap(page, 'tutorial-quiz-stacked-admin-1400');
     await page.keyboard.press('Escape');
+    await quizDetails.waitFor({ state: 'detached' });
+    await quizList.getByText('Is the scan painless?').waitFor();
+    await page.keyboard.press('Escape');
+    await quizList.waitFor({ state: 'detached' });
 
     await rowAction(page, `Actions for module ${name}`, 'Content');
     await page.waitForURL(/\/tutorial\/module\/content\?id=\d+/);
