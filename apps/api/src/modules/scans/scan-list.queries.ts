@@ -8,7 +8,9 @@ import type { TScanTechnicianType, TScanType } from '@sc/shared/scans';
 import { parseScanIdLabel } from '@sc/shared/scans';
 import { BREAST_TYPES, SCAN_ID_PREFIX } from '@sc/shared/constants';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Pool as PgPool } from 'pg';
+import type { Readable } from 'node:stream';
+import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import {
   devices,
   organizations,
@@ -21,7 +23,7 @@ import {
 import type { ScanFilesPath } from '../../db/schema/scans.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { containsPattern } from '../../http/search.ts';
+import { patientSearchCondition } from '../patients/patients.queries.ts';
 import { countFromTotals } from '../../db/list-counts.ts';
 
 /** The filters of `GET scan/` after validation and the role checks. */
@@ -52,9 +54,6 @@ export type ScanFilters = {
   /** The original with this id and its duplicates. */
   familyOf?: number;
 };
-
-/** The expression of patients_search_trgm_idx (schema/patients.ts), written the same so the index serves it. */
-const patientSearchExpression = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.mobile}, '') || ' ' || coalesce(${patients.email}, ''))`;
 
 /** A Postgres int[] literal as one parameter (a cluster may hold 100,000 ids: one parameter each would not fit). */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -120,13 +119,13 @@ export function scanConditions(scope: Scope, f: ScanFilters): SQL {
 }
 
 /**
- * Search: patient name, mobile or e-mail (the patients' trigram index, so three letters are fast), or the scan's
+ * Search: patient name, mobile or e-mail (patientSearchCondition: the patients' trigram index), or the scan's
  * ID as the list shows it ('S-123', '123').
  */
 function searchScans(term: string | undefined): SQL | undefined {
   const trimmed = term?.trim();
   if (!trimmed) return undefined;
-  const byPatient = sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${patientSearchExpression} ilike ${containsPattern(trimmed)})`;
+  const byPatient = sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(trimmed)})`;
   const id = parseScanIdLabel(trimmed);
   return id === null ? byPatient : sql`(${byPatient} or ${scans.id} = ${id})`;
 }
@@ -314,7 +313,8 @@ const csvCells = (timezone: string) => ({
   ),
   left: sql<string>`array_to_string(${scans.leftBreastFinding}, '; ')`,
   right: sql<string>`array_to_string(${scans.rightBreastFinding}, '; ')`,
-  notes: sql<string>`regexp_replace(replace(coalesce(${scans.notes}->>'message', ''), ',', ' '), ${'\r\n|\r|\n'}, ' ', 'g')`,
+  // csvNotes: commas, then CR LF, CR and LF each as one space (plain replace: a regular expression per row is slower).
+  notes: sql<string>`replace(replace(replace(replace(coalesce(${scans.notes}->>'message', ''), ',', ' '), e'\\r\\n', ' '), e'\\r', ' '), e'\\n', ' ')`,
   isSurvivor: yesNo(sql`${scans.isSurvivor}`),
   hasFamilyHistory: yesNo(sql`${scans.hasFamilyHistory}`),
   hasSymptoms: yesNo(sql`${scans.hasSymptoms}`),
@@ -339,7 +339,7 @@ function csvQuery(db: Db, scope: Scope, f: ScanFilters, timezone: string, keyset
 /**
  * One keyset batch of the CSV, newest first (the list's default order): rows before (dateTime, id). The bound
  * `date_time <= t` lets the date indexes serve the batch; the row comparison breaks ties. Used on PGlite (one
- * connection: a long cursor would hold every other request) and for a single scan.
+ * connection: a long COPY would hold every other request) and for a single scan.
  */
 export async function listScanCsvBatch(
   db: Db,
@@ -360,57 +360,78 @@ export async function listScanCsvBatch(
   };
 }
 
-/** work_mem of a CSV cursor's transaction (at most SCAN_CSV_MAX_CURSORS at once). */
+/** work_mem of a CSV COPY's transaction (at most SCAN_CSV_MAX_COPIES at once). */
 const CSV_WORK_MEM = '64MB';
 
-/** Every column of a cursor's rows as the database's text: the cells are text already, nothing to parse. */
-const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
+/** A bound value written into the statement as a literal (COPY takes no parameters). */
+function sqlLiteral(client: PgPoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  return client.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+}
 
 /**
- * The whole CSV as one statement behind a server-side cursor on a pool connection of its own (PostgreSQL), read
- * `batch` rows at a time in text mode: the planner may hash-join and read the table in one pass instead of one
- * random page per row for every keyset batch, and memory stays at one batch. `cursor_tuple_fraction = 1` asks for
- * the plan that finishes first rather than the one that starts first; a larger work_mem keeps the join in memory.
- * An abandoned download rolls back and frees the connection. Each yielded row is a ScanCsvRecord (the trailing id
- * and date_time are cut off in place).
+ * The whole CSV written by PostgreSQL (`COPY (…) TO STDOUT WITH (FORMAT csv, HEADER)`) on a pool connection of its
+ * own: the database formats the lines, the server only forwards bytes (several times faster than stringifying each
+ * row in Node), and pg-copy-streams pauses the connection while the client reads, so memory stays flat. The lines
+ * are what csv-stringify writes for the same cells: header `headers`, a field quoted when it holds a comma, a quote
+ * or a line break (quotes doubled), an empty or NULL cell written as nothing (`nullif(…, '')`: COPY would quote an
+ * empty string), newline after every record. The statement is the keyset reader's (same conditions and order) with
+ * the bound values written in as literals. The connection is released when the stream ends, fails or is destroyed
+ * (an abandoned download closes the connection, which stops the statement).
  */
-export async function* streamScanCsvRows(
+export async function copyScanCsv(
   pool: PgPool,
   db: Db,
   scope: Scope,
   f: ScanFilters,
   timezone: string,
-  batch: number,
-): AsyncGenerator<ScanCsvRecord[]> {
-  const query = csvQuery(db, scope, f, timezone, undefined).toSQL();
+  headers: readonly string[],
+): Promise<Readable> {
+  const cells = csvCells(timezone);
+  const selection = Object.fromEntries(
+    CSV_CELL_KEYS.map((key, i) => [key, sql<string | null>`nullif(${cells[key]}, '')`.as(headers[i] ?? key)]),
+  );
+  const query = db
+    .select(selection)
+    .from(scans)
+    .leftJoin(patients, eq(patients.id, scans.patientId))
+    .leftJoin(references, eq(references.id, patients.referenceId))
+    .leftJoin(users, eq(users.id, scans.technicianId))
+    .where(scanConditions(scope, f))
+    .orderBy(desc(scans.dateTime), desc(scans.id))
+    .toSQL();
   const client = await pool.connect();
-  let open = false;
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error);
+  };
   try {
+    const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(client, query.params[Number(n) - 1]));
     await client.query('BEGIN READ ONLY');
-    open = true;
-    await client.query('SET LOCAL cursor_tuple_fraction = 1');
     // One in-memory hash of the patients and fewer sort runs than the default 4 MB (this transaction only).
     await client.query(`SET LOCAL work_mem = '${CSV_WORK_MEM}'`);
-    await client.query({
-      text: `DECLARE scan_csv NO SCROLL CURSOR FOR ${query.sql}`,
-      values: query.params as unknown[],
+    const stream = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
+    let ended = false;
+    stream.once('end', () => {
+      ended = true;
+      client.query('COMMIT').then(
+        () => release(),
+        (error: unknown) => release(error instanceof Error ? error : new Error(String(error))),
+      );
     });
-    const cells = CSV_CELL_KEYS.length;
-    for (;;) {
-      const res = await client.query<(string | null)[]>({
-        text: `FETCH ${batch} FROM scan_csv`,
-        rowMode: 'array',
-        types: TEXT_TYPES,
-      });
-      for (const row of res.rows) row.length = cells;
-      if (res.rows.length > 0) yield res.rows;
-      if (res.rows.length < batch) break;
-    }
-    await client.query('COMMIT');
-    open = false;
-  } finally {
-    if (open) await client.query('ROLLBACK').catch(() => undefined);
-    client.release();
+    stream.once('error', (error) => release(error));
+    stream.once('close', () => {
+      if (!ended) release(new Error('scan CSV copy stopped before its end'));
+    });
+    return stream;
+  } catch (error) {
+    release(error instanceof Error ? error : new Error(String(error)));
+    throw error;
   }
 }
 

@@ -46,16 +46,14 @@ export type ScanListContext = Pick<AppContext, 'config' | 'database' | 'services
 export type ListRequest = { url: string; timezone: string | string[] | undefined };
 export type Meta = { ip: string; userAgent: string | null };
 
-/** Rows a CSV keyset batch reads (PGlite, or when every cursor is taken); memory stays at one batch. */
+/** Rows a CSV keyset batch reads (PGlite, or when every COPY is taken); memory stays at one batch. */
 export const SCAN_CSV_BATCH = 5000;
-/** Rows a CSV cursor fetches at once: text rows of ~200 bytes, ~4 MB a batch, few round trips. */
-export const SCAN_CSV_CURSOR_BATCH = 20_000;
 /**
- * CSV downloads read through a cursor at once (each holds one pool connection for its duration); more wait for
+ * CSV downloads PostgreSQL writes with COPY at once (each holds one pool connection for its duration); more wait for
  * nothing and read in keyset batches instead, so downloads never starve the pool.
  */
-export const SCAN_CSV_MAX_CURSORS = 3;
-let activeCsvCursors = 0;
+export const SCAN_CSV_MAX_COPIES = 3;
+let activeCsvCopies = 0;
 /** Map points a batch packs (12 bytes each: 1.2 MB). */
 export const SCAN_POINTS_BATCH = 100_000;
 
@@ -161,8 +159,9 @@ export async function listScans(
 }
 
 /**
- * GET scan/?format=csv: scan_details.csv with exactly the rows the filters select (every page), newest first, read
- * in keyset batches while the response streams, so memory stays flat. Recorded in the report log.
+ * GET scan/?format=csv: scan_details.csv with exactly the rows the filters select (every page), newest first, written
+ * by PostgreSQL's COPY (q.copyScanCsv) or, on PGlite and when every COPY is taken, read in keyset batches and
+ * stringified while the response streams; memory stays flat either way. Recorded in the report log.
  */
 export async function streamScansCsv(
   ctx: ScanListContext,
@@ -180,18 +179,22 @@ export async function streamScansCsv(
 
   const { pool } = ctx.database;
   const onPrimary = !query.using_read_db || ctx.database.readDb === ctx.database.db;
-  async function* records() {
-    if (pool && onPrimary && activeCsvCursors < SCAN_CSV_MAX_CURSORS) {
-      activeCsvCursors++;
-      try {
-        for await (const rows of q.streamScanCsvRows(pool, db, scope, filters, timezone, SCAN_CSV_CURSOR_BATCH)) {
-          yield* rows;
-        }
-      } finally {
-        activeCsvCursors--;
-      }
-      return;
+  if (pool && onPrimary && activeCsvCopies < SCAN_CSV_MAX_COPIES) {
+    activeCsvCopies++;
+    let copy: Readable;
+    try {
+      copy = await q.copyScanCsv(pool, db, scope, filters, timezone, SCAN_CSV_COLUMNS);
+    } catch (error) {
+      activeCsvCopies--;
+      throw error;
     }
+    copy.once('close', () => activeCsvCopies--);
+    copy.once('error', (error: Error) =>
+      ctx.services.log.error({ err: error.message }, 'scan CSV stopped'),
+    );
+    return copy;
+  }
+  async function* records() {
     let before: { dateTime: Date; id: number } | null = null;
     for (;;) {
       const { records: batch, last } = await q.listScanCsvBatch(db, scope, filters, timezone, before, SCAN_CSV_BATCH);

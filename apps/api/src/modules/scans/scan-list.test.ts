@@ -723,6 +723,50 @@ describe('GET scan/?format=csv', () => {
     expect(negative['Is Positive']).toBe('No');
   });
 
+  it('writes the bytes csv-stringify writes: quotes only around a comma, quote or line break, empty cells bare', async () => {
+    // PostgreSQL writes the file with COPY, PGlite with csv-stringify: both must give these exact bytes.
+    const [p] = await db
+      .insert(patients)
+      .values({ firstName: 'Jo "JJ"', lastName: '', email: 'a,b@example.com' })
+      .returning();
+    const [base] = await db.select().from(scans).limit(1);
+    const { id: _id, isPositive: _positive, ...rest } = base!;
+    const [s] = await db
+      .insert(scans)
+      .values({
+        ...rest,
+        patientId: p!.id,
+        organizationId: clinic.id,
+        technicianId: null,
+        parentScanId: null,
+        localDbId: 'csv-bytes',
+        scanType: 'SCAN',
+        dateTime: new Date('2026-03-15T06:00:00Z'),
+        breastType: 2,
+        leftBreastFinding: ['mass', 'cyst'],
+        rightBreastFinding: [],
+        notes: { message: 'one\r\ntwo\rthree\nfour, five' },
+        isSurvivor: false,
+        hasFamilyHistory: false,
+        hasSymptoms: false,
+        deviceSerialNumber: 'IBE-A1',
+        sensorSerialNumber: null,
+        softwareVersion: 'v2.1',
+      })
+      .returning();
+    try {
+      const res = await csv(`patient=${p!.id}`);
+      expect(res.body).toBe(
+        `${SCAN_CSV_COLUMNS.join(',')}\n` +
+          `"Jo ""JJ""",,,,,"a,b@example.com",S-${s!.id},,15 Mar 2026 11:30 AM,,Medium,Yes,mass; cyst,,` +
+          'one two three four  five,No,No,No,IBE-A1,,v2.1,\n',
+      );
+    } finally {
+      await db.delete(scans).where(eq(scans.id, s!.id));
+      await db.delete(patients).where(eq(patients.id, p!.id));
+    }
+  });
+
   it('keeps the scope and the role rules', async () => {
     const res = await csv('', tokens.ORG_ADMIN);
     expect(parseCsv(res.body).length - 1).toBe(oracle((s) => s.organizationId === clinic.id).length);
