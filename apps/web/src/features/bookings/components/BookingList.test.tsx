@@ -6,6 +6,7 @@ import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { BookingListPage } from '../pages/BookingListPage.tsx';
+import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
 
 vi.setConfig({ testTimeout: 45_000 });
 
@@ -44,6 +45,8 @@ function setup(results: TBooking[], replies: Parameters<typeof mockFetch>[0] = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+
 describe('BookingList', () => {
   it('shows the columns of part 3 with the price /100 and its currency, and the organization link', async () => {
     setup([booking(1)]);
@@ -52,6 +55,48 @@ describe('BookingList', () => {
     expect(screen.getByText('250.00 INR')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rao Clinic' })).toHaveAttribute('href', '/organization/2');
     expect(screen.getByText('Slot 7')).toBeInTheDocument();
+  });
+
+  it('fits the desktop columns on two-line cells: the slot day over its hours, the created day over its time', async () => {
+    setup([booking(1, { email: 'asha.rao.long.address@example.com' })]);
+    await screen.findByText('Asha Rao');
+    expect(headers()).toEqual([
+      'Name',
+      'E-mail',
+      'Slot Data',
+      'Organization',
+      'Price',
+      'Status',
+      'Created',
+      'ID',
+      '',
+    ]);
+    const slot = screen.getByText('Slot 7').parentElement;
+    expect(slot?.querySelector('time')?.textContent).toMatch(/^03 Mar 2026$/);
+    expect(slot?.textContent).toMatch(/\d\d:\d\d [AP]M – \d\d:\d\d [AP]M$/);
+    const created = screen.getByTitle(/^01 Mar 2026 \d\d:\d\d [AP]M$/);
+    expect(created.querySelector('br')).not.toBeNull();
+    // A long address may break before its '@' only.
+    expect(screen.getByText(/^asha\.rao\.long\.address@example\.com$/).querySelector('wbr')).not.toBeNull();
+  });
+
+  it('keeps the name, status and slot on a phone, with the status under the name', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '' || query === 'all' || query === PHONE_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    setup([booking(1)]);
+    const name = await screen.findByText('Asha Rao');
+    expect(headers()).toEqual(['Name', 'Slot Data', '']);
+    expect(within(name.parentElement as HTMLElement).getByTestId('booking-status')).toHaveTextContent(
+      'PENDING_PAYMENT',
+    );
   });
 
   it('says No booking yet!, sends the chosen status, then says No booking found!', async () => {
@@ -68,8 +113,12 @@ describe('BookingList', () => {
     const user = userEvent.setup();
     const fetchMock = setup([booking(1)], {
       'GET /api/v1/booking/1/': { body: booking(1) },
-      'POST /api/v1/booking/1/payment/': { body: { ...booking(1, { status: 'PAID' }), detail: BOOKING_MESSAGES.paymentRecorded } },
-      'POST /api/v1/booking/1/status/': { body: { ...booking(1, { status: 'CANCELED' }), detail: BOOKING_MESSAGES.statusUpdated } },
+      'POST /api/v1/booking/1/payment/': {
+        body: { ...booking(1, { status: 'PAID' }), detail: BOOKING_MESSAGES.paymentRecorded },
+      },
+      'POST /api/v1/booking/1/status/': {
+        body: { ...booking(1, { status: 'CANCELED' }), detail: BOOKING_MESSAGES.statusUpdated },
+      },
     });
     await screen.findByText('Asha Rao');
     await user.click(screen.getByRole('button', { name: 'Actions for booking 1 of Asha Rao' }));
@@ -82,7 +131,11 @@ describe('BookingList', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'R-9');
     await user.click(within(dialog).getByTestId('booking-payment-save'));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/booking/1/payment/') && init?.method === 'POST')).toBe(true),
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, init]) => String(u).endsWith('/booking/1/payment/') && init?.method === 'POST',
+        ),
+      ).toBe(true),
     );
     const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/booking/1/payment/'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ method: 'CASH', reference: 'R-9' });

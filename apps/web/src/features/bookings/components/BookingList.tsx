@@ -16,15 +16,22 @@ import {
   type TBooking,
   type TBookingStatus,
 } from '@sc/shared/bookings';
+import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import { isIsoDate } from '@sc/shared/list';
 import { DateRangeDialog } from '../../../components/list/DateRangeDialog.tsx';
-import { ListDate } from '../../../components/list/ListDate.tsx';
+import { SHORT_DATE_FORMAT } from '../../../components/list/ListDate.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListLoadError, ListParamsFooter, fullName } from '../../../components/list/ListParts.tsx';
-import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import {
+  ListTable,
+  emptyText,
+  type ListColumn,
+  type RowAction,
+} from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { formatRange, periodToQuery, type PeriodValue } from '../../../components/list/periods.ts';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
 import { useBookings } from '../bookings.api.ts';
 import { BookingDialog } from './BookingDialog.tsx';
@@ -36,6 +43,7 @@ const ZBookingListParams = listParamsSchema({
   slot_to: isoDate.optional().catch(undefined),
 });
 const DEFAULTS = { ordering: BOOKING_DEFAULT_ORDERING };
+const TIME_FORMAT = 'hh:mm A';
 const STATUS_OPTIONS = [
   { value: 'all', label: BOOKING_MESSAGES.allStatus },
   ...BOOKING_STATUSES.map((s) => ({ value: s, label: s })),
@@ -52,16 +60,76 @@ export const STATUS_COLORS: Record<TBookingStatus, string> = {
 
 export function BookingStatusBadge({ status }: { status: TBookingStatus }) {
   return (
-    <Badge variant="filled" color={STATUS_COLORS[status]} style={{ flexShrink: 0, overflow: 'visible' }} data-testid="booking-status">
+    // Never narrower than its word: a table column shrinking it would cut PENDING_PAYMENT short.
+    <Badge
+      variant="filled"
+      color={STATUS_COLORS[status]}
+      style={{ flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}
+      data-testid="booking-status"
+    >
       {status}
     </Badge>
   );
 }
 
-export const slotText = (b: Pick<TBooking, 'slot_data'>): string =>
-  b.slot_data
-    ? `${dayjs(b.slot_data.start).format('DD MMM YYYY hh:mm A')} – ${dayjs(b.slot_data.end).format('hh:mm A')}`
-    : '—';
+/** An e-mail in a list cell: it may break before its '@', so a long address takes two lines, not the table's width. */
+function EmailCell({ email }: { email: string | null }) {
+  if (!email) return <Text c="dimmed">—</Text>;
+  const at = email.lastIndexOf('@');
+  return (
+    <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
+    </Text>
+  );
+}
+
+/** A slot in a list cell: its id, the day, and start – end on a line of their own, so the column stays narrow. */
+function SlotCell({ slot }: { slot: TBooking['slot_data'] }) {
+  if (!slot) return <Text c="dimmed">—</Text>;
+  const start = dayjs(slot.start);
+  return (
+    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" c="dimmed">
+        Slot {slot.id}
+      </Text>
+      <Text component="time" dateTime={start.toISOString()} size="sm">
+        {start.format(SHORT_DATE_FORMAT)}
+      </Text>
+      <Text size="sm">
+        {start.format(TIME_FORMAT)} – {dayjs(slot.end).format(TIME_FORMAT)}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The created date in the list's desktop layout: the day over the time, like the slot beside it, so nine columns
+ * fit a 1440 px screen; on a phone the column is left out (the modal shows it).
+ */
+function CreatedCell({ value }: { value: string }) {
+  const date = dayjs(value);
+  return (
+    <Text
+      component="time"
+      dateTime={date.toISOString()}
+      title={date.format(DATE_DISPLAY_FORMAT)}
+      size="sm"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {date.format(SHORT_DATE_FORMAT)}
+      <br />
+      {date.format(TIME_FORMAT)}
+    </Text>
+  );
+}
 
 export function BookingList({
   embedded = false,
@@ -86,8 +154,11 @@ export function BookingList({
     ...(params.status === 'all' ? {} : { status: params.status }),
     ...(organizationId ? { organization: organizationId } : {}),
     ...(slotId ? { slot: slotId } : {}),
-    ...(slotActive ? { slot_after: params.slot_from, slot_before: params.slot_to ?? params.slot_from } : periodToQuery(params, 'created')),
+    ...(slotActive
+      ? { slot_after: params.slot_from, slot_before: params.slot_to ?? params.slot_from }
+      : periodToQuery(params, 'created')),
   });
+  const phone = usePhoneLayout();
   const showOrganization = !embedded && organizationId === undefined;
   // Inside an organization the All Time tab is hidden (part 3 §2); its value stays the default.
   const periods: PeriodValue[] = embedded ? ['30', 'custom_range'] : ['today', '30', 'custom_range'];
@@ -98,34 +169,25 @@ export function BookingList({
       title: 'Name',
       sortable: true,
       render: (b) => (
-        <Stack gap={0}>
+        <Stack gap={2} align="flex-start">
           <Text size="sm" fw={600}>
             {fullName(b)}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {b.mobile ?? '—'}
           </Text>
+          {/* On a phone the Status column goes: the badge stays with the name. */}
+          {phone && <BookingStatusBadge status={b.status} />}
         </Stack>
       ),
     },
-    { accessor: 'email', title: 'E-mail', hideOnPhone: true, render: (b) => b.email ?? '—' },
     {
-      accessor: 'slot_data',
-      title: 'Slot Data',
-      render: (b) =>
-        b.slot_data ? (
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              Slot {b.slot_data.id}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {slotText(b)}
-            </Text>
-          </Stack>
-        ) : (
-          '—'
-        ),
+      accessor: 'email',
+      title: 'E-mail',
+      hideOnPhone: true,
+      render: (b) => <EmailCell email={b.email} />,
     },
+    { accessor: 'slot_data', title: 'Slot Data', render: (b) => <SlotCell slot={b.slot_data} /> },
     ...(showOrganization
       ? [
           {
@@ -145,10 +207,21 @@ export function BookingList({
       title: 'Price',
       textAlign: 'right',
       hideOnPhone: true,
-      render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatBookingPrice(b.price, b.currency)}</span>,
+      // The amount and its currency (one space between) may take two lines when the columns are tight.
+      render: (b) => formatBookingPrice(b.price, b.currency),
     },
-    { accessor: 'status', title: 'Status', width: 170, render: (b) => <BookingStatusBadge status={b.status} /> },
-    { accessor: 'created', title: 'Created', hideOnPhone: true, render: (b) => <ListDate value={b.created} /> },
+    {
+      accessor: 'status',
+      title: 'Status',
+      hideOnPhone: true,
+      render: (b) => <BookingStatusBadge status={b.status} />,
+    },
+    {
+      accessor: 'created',
+      title: 'Created',
+      hideOnPhone: true,
+      render: (b) => <CreatedCell value={b.created} />,
+    },
     { accessor: 'id', title: 'ID', hideOnPhone: true },
   ];
 
@@ -188,7 +261,9 @@ export function BookingList({
               value={slotActive ? ('none' as PeriodValue) : params.period}
               range={{ from: params.from, to: params.to }}
               // A preset (or a custom created range) clears the Slot Data range, and the other way round.
-              onChange={(period, range) => setParams({ period, ...range, slot_from: undefined, slot_to: undefined })}
+              onChange={(period, range) =>
+                setParams({ period, ...range, slot_from: undefined, slot_to: undefined })
+              }
             />
             <Button
               variant={slotActive ? 'filled' : 'subtle'}
@@ -197,7 +272,9 @@ export function BookingList({
               onClick={() => setSlotDialog(true)}
               data-testid="period-tab-slot"
             >
-              {slotActive ? `Slot ${formatRange({ from: params.slot_from, to: params.slot_to })}` : 'Slot Data'}
+              {slotActive
+                ? `Slot ${formatRange({ from: params.slot_from, to: params.slot_to })}`
+                : 'Slot Data'}
             </Button>
           </Group>
         }
@@ -222,7 +299,13 @@ export function BookingList({
         onCancel={() => setSlotDialog(false)}
         onConfirm={(range) => {
           setSlotDialog(false);
-          setParams({ slot_from: range.from, slot_to: range.to, period: 'today', from: undefined, to: undefined });
+          setParams({
+            slot_from: range.from,
+            slot_to: range.to,
+            period: 'today',
+            from: undefined,
+            to: undefined,
+          });
         }}
       />
       <BookingDialog id={detailId} onClose={() => setDetailId(undefined)} />
