@@ -16,7 +16,7 @@ import { ZCompanyInfo } from '@sc/shared/organizations';
 import { MESSAGES, TEXT_MESSAGES } from '@sc/shared/validation';
 import { WEBHOOK_MESSAGES } from '@sc/shared/webhooks';
 import { auditLog, organizations, outboxMessages } from '../db/schema/index.ts';
-import { MULTIPART_PARSE_ERROR } from '../modules/files/files.routes.ts';
+import { MULTIPART_PARSE_ERROR } from './multipart.ts';
 import { NULL_CHARACTER_MESSAGE } from './validator.ts';
 import { setupTestApp } from '../test/app.ts';
 import {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FOLDER_RULES, UPLOAD_MAX_BYTES, ZFileQuery, ZFileUploadResult, ZUploadFolder } from '@sc/shared/files';
 import type { Config } from '../../config.ts';
 import { requireActor } from '../../http/authenticate.ts';
-import { nonFieldError } from '../../http/errors.ts';
+import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
 import { createStorage, type Storage } from '../../services/storage/storage.ts';
 import { readFile, uploadFile, type UploadForm } from './files.service.ts';
 
@@ -27,8 +27,6 @@ const FORM_FIELDS = new Set(['folder', 'organization']);
 
 export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-export const MULTIPART_PARSE_ERROR = 'Multipart form parse error - the request body is not a valid multipart form.';
-
 /**
  * Reads the form: the `file` part into memory (at most the folder's limit, or the largest limit when `folder`
  * comes after the file; the rest is read and dropped) and the `folder` and `organization` fields.
@@ -36,26 +34,13 @@ export const MULTIPART_PARSE_ERROR = 'Multipart form parse error - the request b
 async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = { folder: undefined, organization: undefined, file: null };
   if (!request.isMultipart()) return form;
-  try {
-    await readParts(request, form);
-  } catch (error) {
-    // The form parser throws plain errors for a broken body (no boundary, cut short): the client's mistake, a 400.
-    // Its own limit errors carry a status and go to the error handler as they are.
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw nonFieldError(MULTIPART_PARSE_ERROR);
-  }
+  await readMultipart(() => readParts(request, form));
   return form;
 }
 
 async function readParts(request: FastifyRequest, form: UploadForm): Promise<void> {
   // A file past the limit is cut and reported as too large by the service, with the folder's own message.
-  // (`throwFileSizeLimit` is honoured by parts() but missing from its type.)
-  const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
-    throwFileSizeLimit: false,
-  };
-  const parts = request.parts(options);
-  for await (const part of parts) {
+  for await (const part of multipartParts(request, UPLOAD_MAX_BYTES)) {
     if (part.type === 'field') {
       if (FORM_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
         form[part.fieldname as 'folder' | 'organization'] = part.value;
@@ -77,13 +62,6 @@ async function readParts(request: FastifyRequest, form: UploadForm): Promise<voi
     const tooLarge = size > limit || part.file.truncated;
     form.file = { name: cleanFileName(part.filename), data: tooLarge ? null : Buffer.concat(chunks), size, tooLarge };
   }
-}
-
-/** The client's file name, kept as metadata: without control characters (PostgreSQL refuses U+0000 in text). */
-function cleanFileName(name: string | undefined): string | undefined {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const cleaned = name?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return cleaned || undefined;
 }
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {

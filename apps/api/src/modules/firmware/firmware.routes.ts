@@ -16,7 +16,7 @@ import {
 import { ZBoolParam, paginated } from '@sc/shared/list';
 import type { Config } from '../../config.ts';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
-import { nonFieldError } from '../../http/errors.ts';
+import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
 import {
   TOKEN_SECURITY as security,
   ZIdParams,
@@ -51,18 +51,12 @@ function storageFor(config: Config): Storage {
   return storage;
 }
 
-const MULTIPART_PARSE_ERROR = 'Multipart form parse error - the request body is not a valid multipart form.';
-
 /** Reads the form: the `file` part (at most 2 MB kept; the rest is read and dropped) and the `version` field. */
 async function readFirmwareForm(request: FastifyRequest): Promise<FirmwareForm> {
   const form: FirmwareForm = { version: undefined, file: null };
   if (!request.isMultipart()) return form;
-  try {
-    const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-      limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
-      throwFileSizeLimit: false,
-    };
-    for await (const part of request.parts(options)) {
+  await readMultipart(async () => {
+    for await (const part of multipartParts(request, FIRMWARE_MAX_BYTES)) {
       if (part.type === 'field') {
         if (part.fieldname === 'version' && typeof part.value === 'string') form.version = part.value;
         continue;
@@ -78,15 +72,14 @@ async function readFirmwareForm(request: FastifyRequest): Promise<FirmwareForm> 
         chunks.push(chunk);
       }
       const tooLarge = part.file.truncated || size > FIRMWARE_MAX_BYTES;
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-      const name = part.filename.replace(/[\u0000-\u001f\u007f]/g, '').trim() || undefined;
-      form.file = { name, data: tooLarge ? null : Buffer.concat(chunks), size: tooLarge ? FIRMWARE_MAX_BYTES + 1 : size, tooLarge };
+      form.file = {
+        name: cleanFileName(part.filename),
+        data: tooLarge ? null : Buffer.concat(chunks),
+        size: tooLarge ? FIRMWARE_MAX_BYTES + 1 : size,
+        tooLarge,
+      };
     }
-  } catch (error) {
-    // A broken body (no boundary, cut short) is the client's mistake; the parser's own limit errors keep their status.
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw nonFieldError(MULTIPART_PARSE_ERROR);
-  }
+  });
   return form;
 }
 
