@@ -15,6 +15,7 @@ import {
 } from '@sc/shared/scans';
 import { ApiError, LIST_READ_QUERY, api, buildUrl, clientTimezone, clientTimezoneOffset, type DrfErrorBody } from '../../api/client.ts';
 import { getImpersonationToken, getToken } from '../../api/storage.ts';
+import type { SerialLookup } from '../../components/list/SerialAutocomplete.tsx';
 
 /** `GET scan/` parameters as the web sends them (no CSV format: the CSV button adds it). */
 export type TScanQuery = Omit<Partial<TScanListQueryInput>, 'format' | 'report_log' | 'ids'>;
@@ -29,8 +30,9 @@ export const scanKeys = {
     [...scanKeys.lists(), 'ids', ids, params] as const,
   detail: (id: number) => [...scanKeys.all, 'detail', id] as const,
   points: (params: TScanFilterQuery) => [...scanKeys.all, 'points', params] as const,
-  lookup: (kind: 'devices' | 'sensors', search: string, organization?: number) =>
-    [...scanKeys.all, 'lookup', kind, search, organization ?? null] as const,
+  /** The filter pickers' lookups; the picker appends the search. */
+  lookup: (kind: 'devices' | 'sensors', organization?: number) =>
+    [...scanKeys.all, 'lookup', kind, organization ?? null] as const,
 };
 
 /** GET scan/ — the previous page stays on screen while the next one loads. */
@@ -96,19 +98,17 @@ export function useScanPoints(params: TScanFilterQuery, enabled = true) {
   });
 }
 
-/** Device or sensor serial numbers of the scans in scope starting with `search` (the filter panel's pickers). */
-export function useScanSerialLookup(kind: 'devices' | 'sensors', search: string, organization?: number) {
-  return useQuery({
-    queryKey: scanKeys.lookup(kind, search, organization),
-    queryFn: async ({ signal }) => {
+/** GET scan/devices/ or scan/sensor-serial-numbers/ (the scans' serials in scope) as a filter picker's lookup. */
+export function scanSerialLookup(kind: 'devices' | 'sensors', organization?: number): SerialLookup {
+  return {
+    key: scanKeys.lookup(kind, organization),
+    fetch: async (search, signal) => {
       const query = { search: search || undefined, organization };
       if (kind === 'devices') return (await api.list<{ devices: string[] }>('scan/devices/', { query, signal })).devices;
       return (await api.list<{ sensor_serial_numbers: string[] }>('scan/sensor-serial-numbers/', { query, signal }))
         .sensor_serial_numbers;
     },
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  };
 }
 
 function useInvalidateScans() {

@@ -1,9 +1,10 @@
 // The ORCA list's filter panel (part 3 §2 "same layout as the cervical list", §5 age 0–100): symptoms, survivors,
-// result (a finding with a symptom), family history, report file, device serial number and age. The list kit's
-// FilterPopover gives the button with its badge, the age range and Clear all filters.
-import { useState } from 'react';
-import { TextInput } from '@mantine/core';
+// result (a finding with a symptom), family history, report file, device serial number (the scan list's picker, fed
+// by the device registry) and age. The list kit's FilterPopover gives the button with its badge, the age range and
+// Clear all filters.
 import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
+import { SerialAutocomplete } from '../../../components/list/SerialAutocomplete.tsx';
+import { orcaDeviceLookup } from '../orca.api.ts';
 import { CLEARED_ORCA_FILTERS, countOrcaFilters, type TOrcaListState } from '../orcaListParams.ts';
 
 const ORCA_SELECTS: readonly FilterSelectField<TOrcaListState>[] = [
@@ -17,16 +18,14 @@ const ORCA_SELECTS: readonly FilterSelectField<TOrcaListState>[] = [
 export function OrcaFilterPanel({
   state,
   onChange,
+  organizationId,
 }: {
   state: TOrcaListState;
   onChange: (patch: Partial<TOrcaListState>) => void;
+  /** An organization's page: its devices only. */
+  organizationId?: number;
 }) {
   const count = countOrcaFilters(state);
-  const [device, setDevice] = useState(state.device ?? '');
-  const commitDevice = () => {
-    const next = device.trim() || undefined;
-    if (next !== state.device) onChange({ device: next });
-  };
 
   return (
     <FilterPopover
@@ -35,20 +34,16 @@ export function OrcaFilterPanel({
       width={520}
       age={{ age_min: state.age_min, age_max: state.age_max }}
       onAgeChange={onChange}
-      onClear={() => {
-        setDevice('');
-        onChange(CLEARED_ORCA_FILTERS);
-      }}
+      onClear={() => onChange(CLEARED_ORCA_FILTERS)}
     >
       <FilterSelects fields={ORCA_SELECTS} state={state} onChange={onChange} testId="orca-filter" />
-      <TextInput
+      <SerialAutocomplete
+        key={`device-${state.device ?? ''}`}
+        lookup={orcaDeviceLookup(organizationId)}
         label="Device serial number"
-        placeholder="Exact serial number"
-        value={device}
-        onChange={(e) => setDevice(e.currentTarget.value)}
-        onBlur={commitDevice}
-        onKeyDown={(e) => e.key === 'Enter' && commitDevice()}
-        data-testid="orca-filter-device"
+        value={state.device}
+        onChange={(device) => device !== state.device && onChange({ device })}
+        testId="orca-filter-device"
       />
     </FilterPopover>
   );

@@ -114,6 +114,26 @@ describe('OrcaList', () => {
     expect(await screen.findByText(ORCA_MESSAGES.emptyFiltered)).toBeInTheDocument();
   });
 
+  it("offers the organization's registry devices in the device picker and filters by the chosen serial number", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      [`GET ${LIST}`]: { body: orcaPage([withReport], 1) },
+      'GET /api/v1/device/': {
+        body: { count: 2, next: null, previous: null, results: [{ serial_number: 'ORC-7' }, { serial_number: 'ORC-9' }] },
+      },
+    });
+    renderScanRoutes(makeUser('MANAGER'), '/organization/2', {
+      '/organization/:id': <OrcaList embedded organizationId={2} />,
+    });
+    await screen.findByText('ORC-1234-00021');
+    await user.click(screen.getByTestId('orca-filter-button'));
+    await user.type(screen.getByTestId('orca-filter-device'), 'orc');
+    await user.click(await screen.findByRole('option', { name: 'ORC-9' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ organization: '2', device: 'ORC-9' }));
+    expect(lastQuery(fetchMock, '/api/v1/device/')).toMatchObject({ search: 'orc', organization_id: '2', using_read_db: 'true' });
+    expect(screen.getByTestId('orca-filter-count')).toHaveTextContent('1');
+  });
+
   it('inside an organization sends its id and shows no organization column; ?device= pre-fills the filter', async () => {
     const { fetchMock } = setup('ORG_ADMIN', '/organization/2?device=ORC-9');
     await screen.findByText('ORC-1234-00021');

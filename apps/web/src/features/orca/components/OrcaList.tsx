@@ -226,7 +226,7 @@ export function OrcaList({
               onChange={(search) => setParams({ search })}
               w={{ base: '100%', sm: 280 }}
             />
-            <OrcaFilterPanel key={params.device ?? ''} state={params} onChange={setParams} />
+            <OrcaFilterPanel key={params.device ?? ''} state={params} onChange={setParams} organizationId={organizationId} />
           </>
         }
         period={

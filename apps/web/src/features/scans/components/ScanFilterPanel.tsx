@@ -1,14 +1,13 @@
 // The scan list's filter panel (part 2 §2.7): symptoms, survivors, result, family history, user type, age 0–100,
 // device, sensor serial number, technician, scan type, replay available; assigned and duplicates for ADMIN and
 // SUB_ADMIN. The list kit's FilterPopover gives the button with its badge, the age range and Clear all filters.
-import { useState } from 'react';
-import { Autocomplete, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { AUTOCOMPLETE_DEBOUNCE_MS, SCAN_TYPES } from '@sc/shared/constants';
+import { Select } from '@mantine/core';
+import { SCAN_TYPES } from '@sc/shared/constants';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { SCAN_ASSIGNED_FILTERS, SCAN_TECHNICIAN_TYPES } from '@sc/shared/scans';
 import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
-import { useScanSerialLookup } from '../scans.api.ts';
+import { SerialAutocomplete } from '../../../components/list/SerialAutocomplete.tsx';
+import { scanSerialLookup } from '../scans.api.ts';
 import { ScanTechnicianSelect } from './ScanTechnicianSelect.tsx';
 import { CLEARED_FILTERS, countActiveFilters, type TScanListState } from '../scanListParams.ts';
 
@@ -42,42 +41,6 @@ type ScanFilterPanelProps = {
   showAssigned: boolean;
   showDuplicates: boolean;
 };
-
-function SerialAutocomplete({
-  kind,
-  label,
-  value,
-  onChange,
-  organizationId,
-  testId,
-}: {
-  kind: 'devices' | 'sensors';
-  label: string;
-  value: string | undefined;
-  onChange: (v: string | undefined) => void;
-  organizationId?: number;
-  testId: string;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const [search] = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
-  const lookup = useScanSerialLookup(kind, search, organizationId);
-  return (
-    <Autocomplete
-      label={label}
-      placeholder="Type to search"
-      value={text}
-      data={lookup.data ?? []}
-      onChange={(v) => {
-        setText(v);
-        if (v.trim() === '') onChange(undefined);
-      }}
-      onOptionSubmit={(v) => onChange(v)}
-      onBlur={() => onChange(text.trim() || undefined)}
-      comboboxProps={{ withinPortal: false }}
-      data-testid={testId}
-    />
-  );
-}
 
 export function ScanFilterPanel({
   state,
@@ -118,20 +81,18 @@ export function ScanFilterPanel({
       />
       <SerialAutocomplete
         key={`device-${state.device ?? ''}`}
-        kind="devices"
+        lookup={scanSerialLookup('devices', organizationId)}
         label="Device"
         value={state.device}
         onChange={(device) => device !== state.device && onChange({ device })}
-        organizationId={organizationId}
         testId="scan-filter-device"
       />
       <SerialAutocomplete
         key={`sensor-${state.sensor ?? ''}`}
-        kind="sensors"
+        lookup={scanSerialLookup('sensors', organizationId)}
         label="Sensor serial number"
         value={state.sensor}
         onChange={(sensor) => sensor !== state.sensor && onChange({ sensor })}
-        organizationId={organizationId}
         testId="scan-filter-sensor"
       />
       {!hideTechnician && (
