@@ -303,6 +303,26 @@ describe('demo data', () => {
     expect(upcoming).toBeGreaterThan(0);
   });
 
+  it('gives every demo role that handles bookings some in its scope', async () => {
+    const countUnder = async (treePaths: string[]) => {
+      const [row] = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM bookings b JOIN organizations o ON o.id = b.organization_id
+          WHERE o.tree_path LIKE ANY($1::text[])`,
+        [treePaths.map((p) => `${p}%`)],
+      );
+      return row?.n ?? 0;
+    };
+    const links = await database.query<{ tree_path: string }>(
+      `SELECT o.tree_path FROM manager_organizations m JOIN organizations o ON o.id = m.organization_id
+        JOIN users u ON u.id = m.user_id WHERE u.email = 'manager@demo.test'`,
+    );
+    expect(await countUnder(links.map((l) => l.tree_path))).toBeGreaterThan(0);
+    for (const email of ['distributor@demo.test', 'orgadmin@demo.test']) {
+      const own = await org((await demoUser(email)).organization_id ?? 0);
+      expect(await countUnder([own.tree_path]), email).toBeGreaterThan(0);
+    }
+  });
+
   it('logs each licence as the API does: a grant, one row per report that used one, renewals, in order', async () => {
     const licences = await database.query<{ id: number; count: number; total_license_count: number }>(
       'SELECT id, count, total_license_count FROM licences ORDER BY id',

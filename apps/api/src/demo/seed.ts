@@ -365,6 +365,9 @@ class Seeder {
       "Bayanihan Women's Clinic",
       'Ikeja Breast Care Centre',
     ]);
+    // Takes bookings too, so the demo MANAGER and DISTRIBUTOR_ADMIN see some in their scope. Its settings are fixed
+    // rather than drawn: a draw here would shift every later random value of the demo.
+    const fixedBookingOrg = 'Arogya Clinic Pune';
     const webhookOrgs = new Set(['Lotus Breast Care Centre', 'Red Salud Mujer Guadalajara', 'Kalinga Cebu']);
     const languageIds = new Map<string, number>(LANGUAGES.map((l, i) => [l.iso, i + 1]));
 
@@ -388,7 +391,7 @@ class Seeder {
         created,
         lat: round(city.lat + (this.rng.next() - 0.5) * 0.04, 6),
         lng: round(city.lng + (this.rng.next() - 0.5) * 0.04, 6),
-        bookingEnabled: bookingOrgs.has(plan.name),
+        bookingEnabled: bookingOrgs.has(plan.name) || plan.name === fixedBookingOrg,
         price: this.rng.pick([50000, 75000, 100000, 150000]),
         slotCapacity: this.rng.int(2, 4),
         webhookUrl: webhookOrgs.has(plan.name) ? `https://hooks.${slug(plan.name)}.test/screening` : null,
@@ -443,11 +446,12 @@ class Seeder {
         automaticTileSelectionEnabled: this.rng.chance(0.3),
         isStorageOptimised: this.rng.chance(0.2),
         isBookingEnabled: org.bookingEnabled,
-        allowOfflinePayment: org.bookingEnabled && this.rng.chance(0.5),
+        allowOfflinePayment: plan.name === fixedBookingOrg || (org.bookingEnabled && this.rng.chance(0.5)),
         price: org.bookingEnabled ? org.price : null,
         currency: country.currency,
         totalBookingsPerSlot: org.bookingEnabled ? org.slotCapacity : null,
-        canBeCancelBefore: org.bookingEnabled ? this.rng.pick([12, 24, 48]) : null,
+        canBeCancelBefore:
+          plan.name === fixedBookingOrg ? 24 : org.bookingEnabled ? this.rng.pick([12, 24, 48]) : null,
         customizedMessage: this.rng.chance(0.3)
           ? `Thank you for visiting ${plan.name}. Please bring this report to your next appointment.`
           : null,
