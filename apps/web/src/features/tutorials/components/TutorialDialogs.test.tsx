@@ -247,6 +247,24 @@ describe('QuizListDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('closes only a confirm opened over the quiz form on Escape, the form and its edits stay', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/v1/tutorial/quiz/12/': { body: quiz } });
+    const onClose = vi.fn();
+    renderWithProviders(<QuizDialog quizId={12} moduleId={4} nextOrder={2} onClose={onClose} />);
+    await user.click(await screen.findByTestId('quiz-edit'));
+    await user.type(screen.getByTestId('option-text-1'), ' edited');
+    await user.click(screen.getByTestId('option-delete-0'));
+    const confirmText = `${TUTORIAL_MESSAGES.deleteOption} ${TUTORIAL_MESSAGES.deleteHint}`;
+    await screen.findByText(confirmText);
+    await waitFor(() => expect(screen.getByTestId('confirm-dialog-cancel').closest('[role="dialog"]')).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText(confirmText)).not.toBeInTheDocument());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('option-text-1')).toHaveValue('Second edited');
+    expect(screen.getByTestId('option-text-0')).toHaveValue('First');
+  });
+
   it('offers Move up and Move down within the whole list and sends the whole list in its new order', async () => {
     const user = userEvent.setup();
     const second: TQuiz = { ...quiz, id: 13, question: 'Which is wrong?', z_order: 2, options: [] };
