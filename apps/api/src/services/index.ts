@@ -10,6 +10,7 @@ import { registerJobs } from './queue/jobs.ts';
 import { createQueue, type Queue } from './queue/queue.ts';
 import { createSecretsService, type SecretsService } from './secrets.service.ts';
 import { createSmsService, type SmsService } from './sms.service.ts';
+import { createStorage, type Storage } from './storage/storage.ts';
 
 export type Services = {
   log: ServiceLogger;
@@ -18,6 +19,8 @@ export type Services = {
   sms: SmsService;
   audit: AuditService;
   secrets: SecretsService;
+  /** The file store (local disk under DATA_DIR, or S3-compatible object storage): uploads, firmware, report logos. */
+  storage: Storage;
   /** The durable job queue (pg-boss): webhooks; jobs are queued after their transaction commits. */
   queue: Queue;
   /** Releases what the services hold (SMTP connections, queue workers…). Called on app close. */
@@ -39,6 +42,7 @@ export function createServices(
   const sms = createSmsService(config, outbox);
   const audit = createAuditService(database, now);
   const secrets = createSecretsService(config, database);
+  const storage = createStorage(config);
   const queue = createQueue(config, database, logger);
   closers.push(() => queue.stop());
 
@@ -49,6 +53,7 @@ export function createServices(
     sms,
     audit,
     secrets,
+    storage,
     queue,
     close: async () => {
       for (const close of closers.reverse()) await close();

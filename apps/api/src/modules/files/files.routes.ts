@@ -3,25 +3,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FOLDER_RULES, UPLOAD_MAX_BYTES, ZFileQuery, ZFileUploadResult, ZUploadFolder } from '@sc/shared/files';
-import type { Config } from '../../config.ts';
 import { requireActor } from '../../http/authenticate.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
-import { createStorage, type Storage } from '../../services/storage/storage.ts';
 import { readFile, uploadFile, type UploadForm } from './files.service.ts';
 
 const tags = ['files'];
 const security = [{ token: [] }];
-
-// One store per configuration, until the store moves into app services.
-const storages = new WeakMap<Config, Storage>();
-function storageFor(config: Config): Storage {
-  let storage = storages.get(config);
-  if (!storage) {
-    storage = createStorage(config);
-    storages.set(config, storage);
-  }
-  return storage;
-}
 
 const FORM_FIELDS = new Set(['folder', 'organization']);
 
@@ -65,6 +52,8 @@ async function readParts(request: FastifyRequest, form: UploadForm): Promise<voi
 }
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = () => ({ ...app.ctx, storage: app.ctx.services.storage });
+
   app.post(
     '/file/upload/',
     {
@@ -80,7 +69,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signed in before a byte of the body is read.
       const actor = requireActor(request);
       const form = await readUploadForm(request);
-      return uploadFile({ ...app.ctx, storage: storageFor(app.ctx.config) }, actor, form);
+      return uploadFile(ctx(), actor, form);
     },
   );
 
@@ -100,7 +89,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const file = await readFile({ ...app.ctx, storage: storageFor(app.ctx.config) }, actor, request.query.path);
+      const file = await readFile(ctx(), actor, request.query.path);
       // Uploaded content never runs on the API's origin: no sniffing into another type, a sandbox without
       // scripts (the pattern of GitHub's raw files), and anything but an image is a download.
       void reply

@@ -14,7 +14,6 @@ import {
   ZFirmwareListQuery,
 } from '@sc/shared/firmware';
 import { ZBoolParam, paginated } from '@sc/shared/list';
-import type { Config } from '../../config.ts';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
 import {
@@ -23,7 +22,6 @@ import {
   parseId,
   signedIn as preValidation,
 } from '../../http/route-helpers.ts';
-import { createStorage, type Storage } from '../../services/storage/storage.ts';
 import {
   createFirmware,
   deleteFirmware,
@@ -31,7 +29,6 @@ import {
   getFirmware,
   getLatestFirmware,
   listFirmware,
-  type FirmwareContext,
   type FirmwareForm,
 } from './firmware.service.ts';
 
@@ -39,17 +36,6 @@ const tags = ['firmware'];
 const WHO = `Allowed: ${FIRMWARE_ROLES.join(', ')} (403 otherwise).`;
 
 const ZDeleted = z.object({ detail: z.string() });
-
-// One store per configuration: the configured storage (local disk or object storage, DESIGN §1).
-const storages = new WeakMap<Config, Storage>();
-function storageFor(config: Config): Storage {
-  let storage = storages.get(config);
-  if (!storage) {
-    storage = createStorage(config);
-    storages.set(config, storage);
-  }
-  return storage;
-}
 
 /** Reads the form: the `file` part (at most 2 MB kept; the rest is read and dropped) and the `version` field. */
 async function readFirmwareForm(request: FastifyRequest): Promise<FirmwareForm> {
@@ -84,8 +70,6 @@ async function readFirmwareForm(request: FastifyRequest): Promise<FirmwareForm> 
 }
 
 export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (): FirmwareContext => ({ ...app.ctx, storage: storageFor(app.ctx.config) });
-
   app.get(
     '/firmware/',
     {
@@ -99,7 +83,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(ZFirmware) },
       },
     },
-    async (request) => listFirmware(ctx(), requireActor(request), request.query, request),
+    async (request) => listFirmware(app.ctx, requireActor(request), request.query, request),
   );
 
   app.post(
@@ -118,7 +102,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       const form = await readFirmwareForm(request);
-      return reply.status(201).send(await createFirmware(ctx(), actor, form, requestMeta(request)));
+      return reply.status(201).send(await createFirmware(app.ctx, actor, form, requestMeta(request)));
     },
   );
 
@@ -142,7 +126,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         requireActor(request);
         void reply.header('cache-control', 'private, no-cache');
-        return getLatestFirmware(ctx());
+        return getLatestFirmware(app.ctx);
       },
     );
   });
@@ -162,7 +146,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getFirmware(ctx(), requireActor(request), parseId(request.params.id), request.query.using_read_db === true),
+      getFirmware(app.ctx, requireActor(request), parseId(request.params.id), request.query.using_read_db === true),
   );
 
   app.get(
@@ -179,7 +163,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireActor(request);
-      const file = await downloadFirmware(ctx(), parseId(request.params.id));
+      const file = await downloadFirmware(app.ctx, parseId(request.params.id));
       void reply
         .type('application/octet-stream')
         .header('cache-control', 'private, max-age=300')
@@ -204,6 +188,6 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDeleted },
       },
     },
-    async (request) => deleteFirmware(ctx(), requireActor(request), parseId(request.params.id), requestMeta(request)),
+    async (request) => deleteFirmware(app.ctx, requireActor(request), parseId(request.params.id), requestMeta(request)),
   );
 };

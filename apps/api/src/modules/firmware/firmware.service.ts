@@ -29,12 +29,11 @@ import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { sanitizeFileName } from '../../services/storage/storage-key.ts';
-import type { Storage } from '../../services/storage/storage.ts';
 import { demoFirmwareContent, isDemoFirmwarePath, sha256Hex } from './firmware-demo.ts';
 import { presentFirmware } from './firmware.presenter.ts';
 import * as q from './firmware.queries.ts';
 
-export type FirmwareContext = Pick<AppContext, 'database' | 'services' | 'now'> & { storage: Storage };
+export type FirmwareContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
 export const FIRMWARE_AUDIT = { created: 'firmware.created', deleted: 'firmware.deleted' } as const;
 
@@ -107,7 +106,7 @@ export async function createFirmware(
   const at = ctx.now();
   const key = `${FIRMWARE_FOLDER}/${randomBytes(8).toString('hex')}_${at.getTime()}_${sanitizeFileName(file.name, 'ibe')}`;
   const checksum = sha256Hex(file.data);
-  await ctx.storage.put(key, file.data, CONTENT_TYPE);
+  await ctx.services.storage.put(key, file.data, CONTENT_TYPE);
   let row: q.FirmwareRow;
   try {
     row = await db.transaction(async (tx) => {
@@ -122,7 +121,7 @@ export async function createFirmware(
     });
   } catch (error) {
     // No row, no file: an unrecorded object would never be served or cleaned up.
-    await ctx.storage.delete(key).catch(() => undefined);
+    await ctx.services.storage.delete(key).catch(() => undefined);
     // Two uploads of one version at once: the unique index lets one through, the other hears 'already exists'.
     if (isUniqueViolation(error)) throw fieldError('version', FIRMWARE_MESSAGES.alreadyExists);
     throw error;
@@ -145,14 +144,14 @@ export async function deleteFirmware(
     await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.deleted, id, { version: deleted.version, path: deleted.path });
     return deleted;
   });
-  await ctx.storage.delete(row.path).catch(() => undefined);
+  await ctx.services.storage.delete(row.path).catch(() => undefined);
   return { detail: FIRMWARE_MESSAGES.deleted };
 }
 
 /** The file's bytes, for the console's Download and for devices (any signed-in user). */
 export async function downloadFirmware(ctx: FirmwareContext, id: number): Promise<FirmwareDownload> {
   const row = await findOr404(ctx.database.db, id);
-  const stored = await ctx.storage.get(row.path);
+  const stored = await ctx.services.storage.get(row.path);
   if (stored) {
     return { body: stored.body, size: stored.size ?? row.size ?? 0, name: firmwareFileName(row.version), checksum: row.checksum };
   }
@@ -183,7 +182,7 @@ export async function getLatestFirmware(ctx: FirmwareContext): Promise<TFirmware
 
 /** A row recorded before checksums were kept: read its file once and keep the figures. */
 async function backfillChecksum(ctx: FirmwareContext, row: q.FirmwareRow): Promise<q.FirmwareRow> {
-  const stored = await ctx.storage.get(row.path);
+  const stored = await ctx.services.storage.get(row.path);
   const data = stored ? await readAll(stored.body) : await materializeDemoFile(ctx, row);
   if (!data) return row;
   const checksum = sha256Hex(data);
@@ -195,7 +194,7 @@ async function backfillChecksum(ctx: FirmwareContext, row: q.FirmwareRow): Promi
 async function materializeDemoFile(ctx: FirmwareContext, row: q.FirmwareRow): Promise<Buffer | null> {
   if (!isDemoFirmwarePath(row.path)) return null;
   const data = demoFirmwareContent(row.version);
-  await ctx.storage.put(row.path, data, CONTENT_TYPE);
+  await ctx.services.storage.put(row.path, data, CONTENT_TYPE);
   return data;
 }
 

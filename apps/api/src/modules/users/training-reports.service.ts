@@ -26,7 +26,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { resolveScope, type Scope } from '../../http/scope.ts';
-import { loadBranding, reportStorage } from '../../services/pdf/branding.ts';
+import { loadBranding } from '../../services/pdf/branding.ts';
 import { formatCalendarDate, formatDateTime } from '../../services/pdf/format.ts';
 import { ReportAborted, ReportDocument, type TableColumn } from '../../services/pdf/report-document.ts';
 import * as q from './training-reports.queries.ts';
@@ -69,7 +69,7 @@ export async function openTrainingReport(
   if (totals.total === 0) throw notFound(TRAINING_REPORT_MESSAGES.noScans[kind]);
 
   const branding = target.organization
-    ? await loadBranding(reportStorage(ctx.config), target.organization, ctx.services.log)
+    ? await loadBranding(ctx.services.storage, target.organization, ctx.services.log)
     : null;
   const generatedAt = ctx.now();
   await q.insertReportLog(db, {

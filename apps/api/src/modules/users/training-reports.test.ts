@@ -4,7 +4,6 @@ import type { TUserType } from '@sc/shared/roles';
 import { TRAINING_REPORT_MESSAGES, trainingReportFilename } from '@sc/shared/training-reports';
 import { organizations, patients, reportLogs, scans, users } from '../../db/schema/index.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
-import { reportStorage } from '../../services/pdf/branding.ts';
 import { readPdfText } from '../../services/pdf/pdf-text.testing.ts';
 import { setupTestApp } from '../../test/app.ts';
 import {
@@ -115,7 +114,7 @@ beforeAll(async () => {
     },
   });
   otherClinic = await createOrganization(t, { name: 'Other Clinic' });
-  await reportStorage(t.app.ctx.config).put(LOGO_PATH, PNG, 'image/png');
+  await t.app.ctx.services.storage.put(LOGO_PATH, PNG, 'image/png');
 
   technician = await createUser(t, {
     userType: 'TECHNICIAN',

@@ -2,11 +2,10 @@
 // reports)" in the organization form) and the logo uploaded there, read from the file store. When company_info is
 // empty the organization's own name and address stand in. A logo that cannot be read, or is WebP (PDFKit embeds
 // PNG and JPEG only), is left out: the report is still printed.
-import type { Config } from '../../config.ts';
 import type { CompanyInfo } from '../../db/schema/organizations.ts';
 import type { ServiceLogger } from '../logger.ts';
 import { isSafeStorageKey } from '../storage/storage-key.ts';
-import { createStorage, type Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/storage.ts';
 import type { ReportBranding } from './report-document.ts';
 
 export type BrandedOrganization = {
@@ -22,18 +21,6 @@ export type BrandedOrganization = {
 
 /** A logo larger than this is not read (uploads are limited to 5 MB; anything bigger is not ours). */
 const LOGO_MAX_BYTES = 6 * 1024 * 1024;
-
-const storages = new WeakMap<Config, Storage>();
-
-/** The file store of `config`, made once. */
-export function reportStorage(config: Config): Storage {
-  let storage = storages.get(config);
-  if (!storage) {
-    storage = createStorage(config);
-    storages.set(config, storage);
-  }
-  return storage;
-}
 
 const join = (parts: ReadonlyArray<string | null | undefined>, separator: string): string =>
   parts
