@@ -21,10 +21,22 @@ type LanguageSelectProps = {
   error?: string;
   label?: string;
   testId?: string;
+  /** Height of the option list in px (the tutorial language setting: 300, part 3 §2); Mantine's default otherwise. */
+  maxDropdownHeight?: number;
   onChange: (language: TLanguage | null) => void;
 };
 
-export function LanguageSelect({ value, valueName, excludeIso, hiddenIso = [], error, label = 'Language', testId, onChange }: LanguageSelectProps) {
+export function LanguageSelect({
+  value,
+  valueName,
+  excludeIso,
+  hiddenIso = [],
+  error,
+  label = 'Language',
+  testId,
+  maxDropdownHeight,
+  onChange,
+}: LanguageSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // While the box shows the chosen name, list everything rather than that one name.
@@ -61,6 +73,7 @@ export function LanguageSelect({ value, valueName, excludeIso, hiddenIso = [], e
         s && s !== valueName ? options.filter((o) => 'value' in o && o.value !== value) : options
       }
       nothingFoundMessage={nothingFound}
+      maxDropdownHeight={maxDropdownHeight}
       rightSection={languages.isFetching ? <Loader size="xs" /> : undefined}
       allowDeselect={false}
       error={error}

@@ -24,6 +24,9 @@ import { LanguageSelect } from '../../organizations/form/LanguageSelect.tsx';
 import { useLanguageOptions } from '../../organizations/form/organizationForm.api.ts';
 import { StackedModal } from './StackedModal.tsx';
 
+/** The language picker's list is at most 300 px high (part 3 §2 Language setting modal). */
+const LANGUAGE_LIST_MAX_HEIGHT = 300;
+
 type Block = { key: number; iso: string | null; name?: string; texts: Record<string, string> };
 type Errors = Record<string, string>;
 
@@ -138,6 +141,7 @@ function LanguageSettingForm({ kind, localize, onClose, onSubmit, onSaved }: Lan
                   hiddenIso={[BASE_LANGUAGE]}
                   error={errors[`${block.key}.language`]}
                   testId={`language-select-${index}`}
+                  maxDropdownHeight={LANGUAGE_LIST_MAX_HEIGHT}
                   onChange={(language) => update(block.key, { iso: language?.iso_code ?? null, name: language?.name })}
                 />
               </div>
