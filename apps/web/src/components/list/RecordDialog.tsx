@@ -4,7 +4,7 @@
 // schema, and follow each change from then on; a server refusal (400) is shown on its fields and in the form's
 // error area, and the dialog stays open; a save closes it with the API's success message. Used by the Languages and
 // Release Notes dialogs: each gives its fields, its values, its schema and its save.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, type ModalProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -90,6 +90,9 @@ type RecordFormOptions<R, V, I> = {
 
 export type RecordFormErrors<V> = Partial<Record<keyof V, string>>;
 
+/** The keys of the form's text values. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V];
+
 function errorsOf<V, I>(parsed: Parsed<I>, fieldOf: (path: string) => keyof V | null): RecordFormErrors<V> {
   const errors: RecordFormErrors<V> = {};
   if (parsed.success) return errors;
@@ -160,12 +163,22 @@ export function useRecordForm<R, V, I>({
   };
 
   const readOnly = !editing;
+  const fieldMode = { readOnly, variant: readOnly ? 'filled' : 'default' } as const;
+  /** Spread on a TextInput or Textarea of a text value: its value, change, error, mode and required mark. */
+  const textField = <K extends TextKey<V>>(key: K, options: { required?: boolean } = {}) => ({
+    ...fieldMode,
+    value: values[key] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value as V[K]),
+    error: errors[key],
+    withAsterisk: options.required ? editing : undefined,
+  });
   return {
     creating,
     editing,
     readOnly,
-    /** Spread on a text field: read-only and filled until Edit. */
-    fieldMode: { readOnly, variant: readOnly ? 'filled' : 'default' } as const,
+    /** Spread on a field the form renders itself: read-only and filled until Edit. */
+    fieldMode,
+    textField,
     values,
     errors,
     set,

@@ -78,51 +78,36 @@ function AppVersionForm({
     saving: save.isPending,
     onClose,
   });
-  const { editing, values, errors, set } = form;
+  const { editing, textField } = form;
 
   return (
     <RecordForm form={form} testId="app-version">
       <TextInput
         label="Version name"
-        withAsterisk={editing}
-        {...form.fieldMode}
-        value={values.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-        error={errors.name}
+        {...textField('name', { required: true })}
         data-autofocus={editing || undefined}
         data-testid="app-version-name"
       />
       <TextInput
         label="Version code"
-        withAsterisk={editing}
-        {...form.fieldMode}
+        {...textField('code', { required: true })}
         maxLength={editing ? APP_VERSION_CODE_MAX : undefined}
         description={editing ? `At most ${APP_VERSION_CODE_MAX} characters` : undefined}
-        value={values.code}
-        onChange={(e) => set('code', e.currentTarget.value)}
-        error={errors.code}
         data-testid="app-version-code"
       />
       <TextInput
         label="Tutorial version"
-        {...form.fieldMode}
+        {...textField('tutorial_version')}
         inputMode="decimal"
         placeholder={editing ? 'Optional, e.g. 2.5' : undefined}
-        value={values.tutorial_version}
-        onChange={(e) => set('tutorial_version', e.currentTarget.value)}
-        error={errors.tutorial_version}
         data-testid="app-version-tutorial"
       />
       <Textarea
         label="Release Notes"
-        withAsterisk={editing}
-        {...form.fieldMode}
+        {...textField('note', { required: true })}
         autosize
         minRows={4}
         maxRows={12}
-        value={values.note}
-        onChange={(e) => set('note', e.currentTarget.value)}
-        error={errors.note}
         data-testid="app-version-note"
       />
     </RecordForm>

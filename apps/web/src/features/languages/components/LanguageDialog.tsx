@@ -57,28 +57,20 @@ function LanguageForm({ language, onClose }: { language?: TLanguage; onClose: (s
     saving: save.isPending,
     onClose,
   });
-  const { editing, readOnly, values, errors, set } = form;
+  const { editing, readOnly, values, errors, set, textField } = form;
 
   return (
     <RecordForm form={form} testId="language">
       <TextInput
         label="Name"
-        withAsterisk={editing}
-        {...form.fieldMode}
-        value={values.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-        error={errors.name}
+        {...textField('name', { required: true })}
         data-autofocus={editing || undefined}
         data-testid="language-name"
       />
       <TextInput
         label="ISO code"
-        withAsterisk={editing}
-        {...form.fieldMode}
+        {...textField('iso_code', { required: true })}
         description={editing ? `At most ${ISO_CODE_MAX} letters, e.g. hi` : undefined}
-        value={values.iso_code}
-        onChange={(e) => set('iso_code', e.currentTarget.value)}
-        error={errors.iso_code}
         data-testid="language-iso-code"
       />
       <AppVersionPicker
