@@ -30,7 +30,9 @@ export const TUTORIAL_MESSAGES = {
   languageAlreadySelected: MESSAGES.languageAlreadySelected,
   languageNotInList: MESSAGES.languageNotInList,
   englishExcluded: 'English is the base language: edit the item itself instead.',
-  deleteValueConfirm: MESSAGES.deleteValueConfirm,
+  /** A translation's block in the language setting modal of a module, quiz, option or content item (part 3 §2, §8). */
+  deleteTranslation: (kind: 'module' | 'quiz' | 'option' | 'content') =>
+    `Are you sure you want to delete this ${kind}? Please SUBMIT to save the changes.`,
   noModule: 'No module.',
   noContent: 'No content.',
   unauthorized: 'Unauthorized access',

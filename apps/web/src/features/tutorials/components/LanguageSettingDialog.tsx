@@ -79,7 +79,7 @@ function LanguageSettingForm({ kind, localize, onClose, onSubmit, onSaved }: Lan
     setBlocks((all) => all.map((b) => (b.key === key ? { ...b, ...change } : b)));
 
   const remove = async (block: Block) => {
-    const ok = await confirm({ title: 'Delete language', message: TUTORIAL_MESSAGES.deleteValueConfirm, confirmLabel: 'Delete', danger: true });
+    const ok = await confirm({ title: 'Delete language', message: TUTORIAL_MESSAGES.deleteTranslation(kind), confirmLabel: 'Delete', danger: true });
     if (ok) setBlocks((all) => all.filter((b) => b.key !== block.key));
   };
 

@@ -309,7 +309,9 @@ describe('LanguageSettingDialog', () => {
 
     // Deleting the new block asks first, with the spec's text.
     await user.click(screen.getByTestId('language-delete-1'));
-    expect(await screen.findByText(TUTORIAL_MESSAGES.deleteValueConfirm)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Are you sure you want to delete this content? Please SUBMIT to save the changes.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('language-title-1')).not.toBeInTheDocument());
     await user.click(screen.getByTestId('language-submit'));
