@@ -39,6 +39,7 @@ import {
   type TPublicOrganization,
 } from '@sc/shared/bookings';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import {
   useCancelPublicBooking,
   useCreatePublicBooking,
@@ -353,6 +354,8 @@ function BookingView({ token, booking, org }: { token: string; booking: string; 
   const view = usePublicBooking(token, booking);
   const cancel = useCancelPublicBooking(token);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   if (view.isError) return <Alert color="gray">{errorMessage(view.error) === 'Not found.' ? 'This booking does not exist.' : errorMessage(view.error)}</Alert>;
   if (!view.data) return <Loader />;
   const b = view.data;
@@ -372,28 +375,45 @@ function BookingView({ token, booking, org }: { token: string; booking: string; 
           Status: <b data-testid="public-booking-status">{b.status}</b>
         </Text>
         {error && <Alert color="red">{error}</Alert>}
+        {done && (
+          <Alert color="teal" data-testid="public-booking-canceled">
+            {done}
+          </Alert>
+        )}
         {b.can_cancel ? (
-          <Button
-            color="red"
-            variant="light"
-            loading={cancel.isPending}
-            onClick={() => {
-              setError(null);
-              cancel.mutate(booking, { onError: (e) => setError(errorMessage(e)) });
-            }}
-            data-testid="public-booking-cancel"
-          >
+          <Button color="red" variant="light" onClick={() => setConfirming(true)} data-testid="public-booking-cancel">
             Cancel booking
           </Button>
         ) : (
           b.status !== 'CANCELED' &&
           b.cancel_before && (
-            <Text size="xs" c="dimmed">
-              This booking can no longer be canceled online.
+            <Text size="xs" c="dimmed" data-testid="public-booking-cancel-closed">
+              {org.can_be_cancel_before
+                ? BOOKING_MESSAGES.cancelTooLate(org.can_be_cancel_before)
+                : 'This booking can no longer be canceled online.'}
             </Text>
           )
         )}
       </Stack>
+      {/* A patient's cancel frees the place at once: ask first. */}
+      <ConfirmDialog
+        opened={confirming}
+        title="Cancel booking"
+        message={`Cancel your booking${b.start ? ` of ${dateIn(b.start, org.timezone)}, ${timeIn(b.start, org.timezone)}` : ''}?`}
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep it"
+        danger
+        loading={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setError(null);
+          cancel.mutate(booking, {
+            onSuccess: (saved) => setDone(saved.detail ?? BOOKING_MESSAGES.canceled),
+            onError: (e) => setError(errorMessage(e)),
+            onSettled: () => setConfirming(false),
+          });
+        }}
+      />
     </Card>
   );
 }
