@@ -1,19 +1,33 @@
 // The chart's buckets are assembled from whole UTC days, whole UTC hours and raw minutes (dashboard.service.ts
 // countBuckets). On random scans around month ends and daylight-saving changes, every point must equal a plain
 // count of the scans whose local date (or local month) is the point's, in zones a whole, half and three-quarter
-// hour from UTC on either side, for day and month charts, a range cut at both ends, and each role's scope.
+// hour from UTC on either side and zones whose midnight moves or is skipped, for day and month charts, a range cut
+// at both ends, and each role's scope. The buckets' boundaries equal each local midnight looked up one by one.
 import { describe, expect, it } from 'vitest';
 import type { TDashboardChart } from '@sc/shared/dashboard';
 import { scans } from '../../db/schema/index.ts';
 import { Rng } from '../../demo/rng.ts';
+import { startOfLocalDay } from '../../http/period.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../../test/factories.ts';
+import { chartBuckets } from './dashboard.service.ts';
 
 const t = await setupTestApp();
 const db = t.database.db;
 t.clock.set(new Date('2026-04-20T06:00:00Z'));
 
-const ZONES = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'America/New_York', 'Pacific/Chatham'];
+// New York moves its clocks at 02:00 on 8 March 2026, Beirut skips midnight on 29 March, Santiago repeats 23:00 on
+// 4 April.
+const ZONES = [
+  'UTC',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'America/St_Johns',
+  'America/New_York',
+  'Asia/Beirut',
+  'America/Santiago',
+  'Pacific/Chatham',
+];
 const FROM = Date.parse('2026-01-20T00:00:00Z');
 const TO = Date.parse('2026-04-12T00:00:00Z');
 
@@ -101,6 +115,21 @@ describe('GET scan/dashboard/chart/ against a recount', () => {
       expectPoints(got.points, await recount(zone, 'day', '2026-03-08', '2026-03-08'), zone);
       const none = await chart(admin, zone, '?custom_range=2025-03-01,2025-03-03');
       expect(none.points.map((p) => p.scans)).toEqual([0, 0, 0]);
+    }
+  });
+});
+
+describe('chartBuckets', () => {
+  it('gives every local midnight (or month start) that a lookup per boundary gives, over two years in every zone', () => {
+    const from = (zone: string) => startOfLocalDay('2025-01-01', zone);
+    const to = (zone: string) => startOfLocalDay('2027-01-01', zone);
+    for (const zone of [...ZONES, 'Australia/Lord_Howe', 'America/Havana', 'Africa/Casablanca', 'Asia/Tehran']) {
+      for (const interval of ['day', 'month'] as const) {
+        const { bounds, labels } = chartBuckets(from(zone), to(zone), zone, interval);
+        expect(bounds.length, zone).toBe(labels.length + 1);
+        expect(labels.length, zone).toBe(interval === 'day' ? 730 : 24);
+        labels.forEach((label, i) => expect(bounds[i]!.getTime(), `${zone} ${label}`).toBe(startOfLocalDay(label, zone).getTime()));
+      }
     }
   });
 });

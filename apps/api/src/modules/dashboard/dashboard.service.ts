@@ -157,7 +157,37 @@ export async function getDashboardChart(
   };
 }
 
-/** Bucket boundaries (instants) and their labels (local dates): local midnights or local month starts. */
+/** A zone's offset from UTC at an instant, in ms (one formatter per zone, kept). */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneOffsetMs(zone: string, t: number): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormats.set(zone, format);
+  }
+  const part: Record<string, number> = {};
+  for (const p of format.formatToParts(t)) part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return wall - (t - (((t % 1000) + 1000) % 1000));
+}
+
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Bucket boundaries (instants) and their labels (local dates): local midnights or local month starts. After the
+ * first boundary, the next local midnight is the previous one plus the calendar days between them whenever the
+ * zone's offset is the same at both (no daylight-saving change between); only around a change is it looked up
+ * (a dayjs lookup formats the instant several times: ~2.5 ms of a 30-day chart's Node time in a CPU profile).
+ */
 export function chartBuckets(
   from: Date,
   to: Date,
@@ -166,13 +196,32 @@ export function chartBuckets(
 ): { bounds: Date[]; labels: string[] } {
   const bounds: Date[] = [from];
   const labels: string[] = [localDate(from, zone)];
-  let cursor = dayjs.utc(localDate(from, zone));
+  let cursor = Date.parse(`${labels[0]}T00:00:00Z`);
+  let previous: number | undefined;
   for (;;) {
-    cursor = interval === 'day' ? cursor.add(1, 'day') : cursor.startOf('month').add(1, 'month');
-    const next = startOfLocalDay(cursor.format('YYYY-MM-DD'), zone);
-    if (next >= to) break;
-    bounds.push(next);
-    labels.push(cursor.format('YYYY-MM-DD'));
+    const day = new Date(cursor);
+    const nextCursor =
+      interval === 'day' ? cursor + DAY_MS : Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1);
+    const label = utcDate(nextCursor);
+    let next: number;
+    if (previous === undefined) next = startOfLocalDay(label, zone).getTime();
+    else {
+      // `previous` must be a local midnight itself (a day whose midnight is skipped starts at 01:00), and no change
+      // may follow within 3 hours (a midnight that clocks turned back to happens twice: the lookup's choice wins).
+      const offset = zoneOffsetMs(zone, previous);
+      const guess = previous + (nextCursor - cursor);
+      next =
+        (previous + offset) % DAY_MS === 0 &&
+        zoneOffsetMs(zone, guess) === offset &&
+        zoneOffsetMs(zone, guess + 3 * HOUR_MS) === offset
+          ? guess
+          : startOfLocalDay(label, zone).getTime();
+    }
+    if (next >= to.getTime()) break;
+    bounds.push(new Date(next));
+    labels.push(label);
+    previous = next;
+    cursor = nextCursor;
   }
   bounds.push(to);
   return { bounds, labels };

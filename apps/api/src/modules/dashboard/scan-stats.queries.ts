@@ -181,13 +181,22 @@ export async function countRawIntervals(
   intervals: Required<PeriodRange>[],
 ): Promise<Totals[]> {
   if (!intervals.length) return [];
-  // One branch per interval, each an index-only range scan of scans_stats_edge_idx. A join of scans to an unnest of
-  // the intervals was estimated at a third of the table per interval, which switched on PostgreSQL's JIT (~10 ms).
-  const branches = intervals.map(
-    (r, i) => sql`SELECT ${i}::int AS i, count(*)::int AS scans, (count(*) FILTER (WHERE ${scans.isPositive}))::int AS positives
-      FROM ${scans} WHERE ${and(sql`${scans.scanType} = 'SCAN'`, gte(scans.dateTime, r.from), lt(scans.dateTime, r.to), orgScopeCondition(scope, scans.organizationId))}`,
+  // One branch per interval, each an index-only range scan of scans_stats_edge_idx with its true estimate. A join of
+  // scans to an unnest of the intervals was estimated at a tenth of the table per interval, which switched on
+  // PostgreSQL's JIT (~10 ms). The instants are written as literals (ISO strings of Dates, nothing a client wrote):
+  // one short text instead of a drizzle fragment and two parameters per branch, built in microseconds.
+  const literal = (d: Date) => `'${d.toISOString()}'::timestamptz`;
+  const branches = intervals
+    .map(
+      (r, i) =>
+        `SELECT ${i} AS i, organization_id, is_positive FROM scans WHERE scan_type = 'SCAN' AND date_time >= ${literal(r.from)} AND date_time < ${literal(r.to)}`,
+    )
+    .join(' UNION ALL ');
+  const rows = await rowsOf<Totals & { i: number }>(
+    db,
+    sql`SELECT r.i, count(*)::int AS scans, (count(*) FILTER (WHERE r.is_positive))::int AS positives
+      FROM (${sql.raw(branches)}) r WHERE ${orgScopeCondition(scope, sql`r.organization_id`)} GROUP BY r.i`,
   );
-  const rows = await rowsOf<Totals & { i: number }>(db, sql`${sql.join(branches, sql` UNION ALL `)}`);
   const out = intervals.map(() => ({ scans: 0, positives: 0 }));
   for (const r of rows) out[r.i] = { scans: r.scans, positives: r.positives };
   return out;
