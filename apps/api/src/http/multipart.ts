@@ -3,7 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import { nonFieldError } from './errors.ts';
 
-export const MULTIPART_PARSE_ERROR = 'Multipart form parse error - the request body is not a valid multipart form.';
+export const MULTIPART_PARSE_ERROR =
+  'Multipart form parse error - the request body is not a valid multipart form.';
 
 /**
  * The request's parts: one file of at most `fileSize` bytes kept (a longer one is cut and marked `truncated`, for

@@ -4,6 +4,7 @@
 // are for every signed-in user; the tutorial read sits in its own plugin with an ETag, so a device that already
 // has the current version gets 304.
 import etag from '@fastify/etag';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBoolParam } from '@sc/shared/list';
@@ -44,154 +45,255 @@ import {
   parseId,
   signedIn as preValidation,
 } from '../../http/route-helpers.ts';
+import type { Actor, RequestMeta } from '../../http/actor.ts';
 import * as s from './tutorials.service.ts';
 
 const tags = ['tutorials'];
 const WHO = `Allowed: ${TUTORIAL_ROLES.join(', ')} (403 otherwise).`;
 const ZReadQuery = z.object({ using_read_db: ZBoolParam.optional() });
 
-// An id that names nothing answers the item's 404 ('No module.' or 'No content.'), as a missing one does.
-const { noModule: NO_MODULE, noContent: NO_CONTENT } = TUTORIAL_MESSAGES;
+/**
+ * One kind of tutorial item (module, quiz, quiz option, content) and its calls under `/tutorial/{path}/`: list,
+ * create, reorder (not options), read, PUT and delete. Each kind is a row of this table; one registration serves
+ * them all. `missing` is the kind's 404 for an id that names nothing, as for a missing one.
+ */
+type ItemRoutes<LQ extends z.ZodType, C extends z.ZodType, O extends z.ZodType, U extends z.ZodType> = {
+  path: string;
+  missing: string;
+  list: {
+    summary: string;
+    querystring: LQ;
+    response: z.ZodType;
+    run: (
+      ctx: s.TutorialsContext,
+      actor: Actor,
+      query: z.infer<LQ>,
+      request: FastifyRequest,
+    ) => Promise<unknown>;
+  };
+  create: {
+    summary: string;
+    body: C;
+    response: z.ZodType;
+    run: (ctx: s.TutorialsContext, actor: Actor, body: z.infer<C>, meta: RequestMeta) => Promise<unknown>;
+  };
+  order?: {
+    summary: string;
+    body: O;
+    run: (
+      ctx: s.TutorialsContext,
+      actor: Actor,
+      body: z.infer<O>,
+      meta: RequestMeta,
+    ) => Promise<z.infer<typeof ZOrderSaved>>;
+  };
+  read: {
+    summary: string;
+    response: z.ZodType;
+    run: (ctx: s.TutorialsContext, actor: Actor, id: number, readDb?: boolean) => Promise<unknown>;
+  };
+  update: {
+    summary: string;
+    body: U;
+    response: z.ZodType;
+    run: (
+      ctx: s.TutorialsContext,
+      actor: Actor,
+      id: number,
+      body: z.infer<U>,
+      meta: RequestMeta,
+    ) => Promise<unknown>;
+  };
+  remove: {
+    summary: string;
+    run: (
+      ctx: s.TutorialsContext,
+      actor: Actor,
+      id: number,
+      meta: RequestMeta,
+    ) => Promise<z.infer<typeof ZDeleted>>;
+  };
+};
+
+/** Keeps each row's query and body types for its `run`s. */
+const items = <LQ extends z.ZodType, C extends z.ZodType, O extends z.ZodType, U extends z.ZodType>(
+  definition: ItemRoutes<LQ, C, O, U>,
+) => definition as unknown as ItemRoutes<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+
+const ITEM_ROUTES = [
+  items({
+    path: 'module',
+    missing: TUTORIAL_MESSAGES.noModule,
+    list: {
+      summary: 'Modules in z_order (search by name)',
+      querystring: ZModuleListQuery,
+      response: ZModuleList,
+      run: s.listModules,
+    },
+    create: { summary: 'Create a module', body: ZModuleInput, response: ZSaved, run: s.createModule },
+    order: {
+      summary: 'Reorder every module at once: z_order becomes the position (1, 2, …)',
+      body: ZModuleOrder,
+      run: (ctx, actor, body, meta) => s.reorder(ctx, actor, 'module', body, meta),
+    },
+    read: { summary: 'One module', response: ZModule, run: s.getModule },
+    update: {
+      summary: 'Update a module (and its translations, localize)',
+      body: ZModuleInput,
+      response: ZSaved,
+      run: s.updateModule,
+    },
+    remove: { summary: 'Delete a module with its quizzes and contents', run: s.deleteModule },
+  }),
+  items({
+    path: 'quiz',
+    missing: TUTORIAL_MESSAGES.noModule,
+    list: {
+      summary: "A module's quizzes with their options, in z_order",
+      querystring: ZQuizListQuery,
+      response: ZQuizList,
+      run: s.listQuizzes,
+    },
+    create: {
+      summary: 'Create a quiz with its options',
+      body: ZQuizCreate,
+      response: ZSaved,
+      run: s.createQuiz,
+    },
+    order: { summary: "Reorder a module's quizzes at once", body: ZModuleItemsOrder, run: s.reorderQuizzes },
+    read: { summary: 'One quiz with its options', response: ZQuiz, run: s.getQuiz },
+    update: {
+      summary: 'Update a quiz (options are saved one by one through tutorial/quiz-option/)',
+      body: ZQuizUpdate,
+      response: ZSaved,
+      run: s.updateQuiz,
+    },
+    remove: { summary: 'Delete a quiz with its options', run: s.deleteQuiz },
+  }),
+  items({
+    path: 'quiz-option',
+    missing: TUTORIAL_MESSAGES.noModule,
+    list: {
+      summary: "A quiz's options in z_order",
+      querystring: ZOptionListQuery,
+      response: paginated(ZOption),
+      run: s.listOptions,
+    },
+    create: {
+      summary: 'Add an option to a quiz',
+      body: ZOptionInput,
+      response: ZOption,
+      run: s.createOption,
+    },
+    read: { summary: 'One option', response: ZOption, run: s.getOption },
+    update: {
+      summary: 'Update an option (and its translations)',
+      body: ZOptionInput,
+      response: ZOption,
+      run: s.updateOption,
+    },
+    remove: { summary: 'Delete an option at once', run: s.deleteOption },
+  }),
+  items({
+    path: 'content',
+    missing: TUTORIAL_MESSAGES.noContent,
+    list: {
+      summary: "A module's contents in z_order (search by title)",
+      querystring: ZContentListQuery,
+      response: ZContentList,
+      run: s.listContents,
+    },
+    create: {
+      summary:
+        'Create a content item; primary_image is the video name (stored as assets/tutorials/tutorial_module_{z_order}/{name}.mp4)',
+      body: ZContentInput,
+      response: ZSaved,
+      run: s.createContent,
+    },
+    order: {
+      summary: "Reorder a module's contents at once",
+      body: ZModuleItemsOrder,
+      run: s.reorderContents,
+    },
+    read: { summary: 'One content item', response: ZContent, run: s.getContent },
+    update: {
+      summary: 'Update a content item (and its translations)',
+      body: ZContentInput,
+      response: ZSaved,
+      run: s.updateContent,
+    },
+    remove: { summary: 'Delete a content item', run: s.deleteContent },
+  }),
+];
 
 export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const base = { preValidation };
+  // Every item call: ADMIN only (WHO), signed in before the body is validated.
+  const schema = <T extends Omit<FastifySchema, 'summary'>>(summary: string, rest: T) => ({
+    schema: { tags, security, summary, description: WHO, ...rest },
+  });
 
-  // ---- Modules ----
-  app.get(
-    '/tutorial/module/',
-    { ...base, schema: { tags, security, summary: 'Modules in z_order (search by name)', description: WHO, querystring: ZModuleListQuery, response: { 200: ZModuleList } } },
-    async (request) => s.listModules(ctx, requireActor(request), request.query, request),
-  );
-  app.post(
-    '/tutorial/module/',
-    { ...base, schema: { tags, security, summary: 'Create a module', description: WHO, body: ZModuleInput, response: { 201: ZSaved } } },
-    async (request, reply) =>
-      reply.status(201).send(await s.createModule(ctx, requireActor(request), request.body, requestMeta(request))),
-  );
-  app.put(
-    '/tutorial/module/order/',
-    { ...base, schema: { tags, security, summary: 'Reorder every module at once: z_order becomes the position (1, 2, …)', description: WHO, body: ZModuleOrder, response: { 200: ZOrderSaved } } },
-    async (request) => s.reorder(ctx, requireActor(request), 'module', request.body, requestMeta(request)),
-  );
-  app.get(
-    '/tutorial/module/:id/',
-    { ...base, schema: { tags, security, summary: 'One module', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZModule } } },
-    async (request) =>
-      s.getModule(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.query.using_read_db),
-  );
-  app.put(
-    '/tutorial/module/:id/',
-    { ...base, schema: { tags, security, summary: 'Update a module (and its translations, localize)', description: WHO, params: ZIdParams, body: ZModuleInput, response: { 200: ZSaved } } },
-    async (request) =>
-      s.updateModule(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.body, requestMeta(request)),
-  );
-  app.delete(
-    '/tutorial/module/:id/',
-    { ...base, schema: { tags, security, summary: 'Delete a module with its quizzes and contents', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) => s.deleteModule(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), requestMeta(request)),
-  );
+  for (const item of ITEM_ROUTES) {
+    const url = `/tutorial/${item.path}/`;
+    const byId = `${url}:id/`;
+    const id = (request: FastifyRequest) => parseId((request.params as { id: string }).id, item.missing);
+    const { list, create, order, read, update, remove } = item;
 
-  // ---- Quizzes ----
-  app.get(
-    '/tutorial/quiz/',
-    { ...base, schema: { tags, security, summary: "A module's quizzes with their options, in z_order", description: WHO, querystring: ZQuizListQuery, response: { 200: ZQuizList } } },
-    async (request) => s.listQuizzes(ctx, requireActor(request), request.query, request),
-  );
-  app.post(
-    '/tutorial/quiz/',
-    { ...base, schema: { tags, security, summary: 'Create a quiz with its options', description: WHO, body: ZQuizCreate, response: { 201: ZSaved } } },
-    async (request, reply) =>
-      reply.status(201).send(await s.createQuiz(ctx, requireActor(request), request.body, requestMeta(request))),
-  );
-  app.put(
-    '/tutorial/quiz/order/',
-    { ...base, schema: { tags, security, summary: "Reorder a module's quizzes at once", description: WHO, body: ZModuleItemsOrder, response: { 200: ZOrderSaved } } },
-    async (request) => s.reorderQuizzes(ctx, requireActor(request), request.body, requestMeta(request)),
-  );
-  app.get(
-    '/tutorial/quiz/:id/',
-    { ...base, schema: { tags, security, summary: 'One quiz with its options', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZQuiz } } },
-    async (request) =>
-      s.getQuiz(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.query.using_read_db),
-  );
-  app.put(
-    '/tutorial/quiz/:id/',
-    { ...base, schema: { tags, security, summary: 'Update a quiz (options are saved one by one through tutorial/quiz-option/)', description: WHO, params: ZIdParams, body: ZQuizUpdate, response: { 200: ZSaved } } },
-    async (request) =>
-      s.updateQuiz(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.body, requestMeta(request)),
-  );
-  app.delete(
-    '/tutorial/quiz/:id/',
-    { ...base, schema: { tags, security, summary: 'Delete a quiz with its options', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) => s.deleteQuiz(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), requestMeta(request)),
-  );
-
-  // ---- Quiz options ----
-  app.get(
-    '/tutorial/quiz-option/',
-    { ...base, schema: { tags, security, summary: "A quiz's options in z_order", description: WHO, querystring: ZOptionListQuery, response: { 200: paginated(ZOption) } } },
-    async (request) => s.listOptions(ctx, requireActor(request), request.query, request),
-  );
-  app.post(
-    '/tutorial/quiz-option/',
-    { ...base, schema: { tags, security, summary: 'Add an option to a quiz', description: WHO, body: ZOptionInput, response: { 201: ZOption } } },
-    async (request, reply) =>
-      reply.status(201).send(await s.createOption(ctx, requireActor(request), request.body, requestMeta(request))),
-  );
-  app.get(
-    '/tutorial/quiz-option/:id/',
-    { ...base, schema: { tags, security, summary: 'One option', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZOption } } },
-    async (request) =>
-      s.getOption(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.query.using_read_db),
-  );
-  app.put(
-    '/tutorial/quiz-option/:id/',
-    { ...base, schema: { tags, security, summary: 'Update an option (and its translations)', description: WHO, params: ZIdParams, body: ZOptionInput, response: { 200: ZOption } } },
-    async (request) =>
-      s.updateOption(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), request.body, requestMeta(request)),
-  );
-  app.delete(
-    '/tutorial/quiz-option/:id/',
-    { ...base, schema: { tags, security, summary: 'Delete an option at once', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) => s.deleteOption(ctx, requireActor(request), parseId(request.params.id, NO_MODULE), requestMeta(request)),
-  );
-
-  // ---- Contents ----
-  app.get(
-    '/tutorial/content/',
-    { ...base, schema: { tags, security, summary: "A module's contents in z_order (search by title)", description: WHO, querystring: ZContentListQuery, response: { 200: ZContentList } } },
-    async (request) => s.listContents(ctx, requireActor(request), request.query, request),
-  );
-  app.post(
-    '/tutorial/content/',
-    { ...base, schema: { tags, security, summary: 'Create a content item; primary_image is the video name (stored as assets/tutorials/tutorial_module_{z_order}/{name}.mp4)', description: WHO, body: ZContentInput, response: { 201: ZSaved } } },
-    async (request, reply) =>
-      reply.status(201).send(await s.createContent(ctx, requireActor(request), request.body, requestMeta(request))),
-  );
-  app.put(
-    '/tutorial/content/order/',
-    { ...base, schema: { tags, security, summary: "Reorder a module's contents at once", description: WHO, body: ZModuleItemsOrder, response: { 200: ZOrderSaved } } },
-    async (request) => s.reorderContents(ctx, requireActor(request), request.body, requestMeta(request)),
-  );
-  app.get(
-    '/tutorial/content/:id/',
-    { ...base, schema: { tags, security, summary: 'One content item', description: WHO, params: ZIdParams, querystring: ZReadQuery, response: { 200: ZContent } } },
-    async (request) =>
-      s.getContent(ctx, requireActor(request), parseId(request.params.id, NO_CONTENT), request.query.using_read_db),
-  );
-  app.put(
-    '/tutorial/content/:id/',
-    { ...base, schema: { tags, security, summary: 'Update a content item (and its translations)', description: WHO, params: ZIdParams, body: ZContentInput, response: { 200: ZSaved } } },
-    async (request) =>
-      s.updateContent(ctx, requireActor(request), parseId(request.params.id, NO_CONTENT), request.body, requestMeta(request)),
-  );
-  app.delete(
-    '/tutorial/content/:id/',
-    { ...base, schema: { tags, security, summary: 'Delete a content item', description: WHO, params: ZIdParams, response: { 200: ZDeleted } } },
-    async (request) =>
-      s.deleteContent(ctx, requireActor(request), parseId(request.params.id, NO_CONTENT), requestMeta(request)),
-  );
+    app.get(
+      url,
+      {
+        ...base,
+        ...schema(list.summary, { querystring: list.querystring, response: { 200: list.response } }),
+      },
+      async (request) => list.run(ctx, requireActor(request), request.query, request),
+    );
+    app.post(
+      url,
+      { ...base, ...schema(create.summary, { body: create.body, response: { 201: create.response } }) },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await create.run(ctx, requireActor(request), request.body, requestMeta(request))),
+    );
+    if (order) {
+      app.put(
+        `${url}order/`,
+        { ...base, ...schema(order.summary, { body: order.body, response: { 200: ZOrderSaved } }) },
+        async (request) => order.run(ctx, requireActor(request), request.body, requestMeta(request)),
+      );
+    }
+    app.get(
+      byId,
+      {
+        ...base,
+        ...schema(read.summary, {
+          params: ZIdParams,
+          querystring: ZReadQuery,
+          response: { 200: read.response },
+        }),
+      },
+      async (request) => read.run(ctx, requireActor(request), id(request), request.query.using_read_db),
+    );
+    app.put(
+      byId,
+      {
+        ...base,
+        ...schema(update.summary, {
+          params: ZIdParams,
+          body: update.body,
+          response: { 200: update.response },
+        }),
+      },
+      async (request) =>
+        update.run(ctx, requireActor(request), id(request), request.body, requestMeta(request)),
+    );
+    app.delete(
+      byId,
+      { ...base, ...schema(remove.summary, { params: ZIdParams, response: { 200: ZDeleted } }) },
+      async (request) => remove.run(ctx, requireActor(request), id(request), requestMeta(request)),
+    );
+  }
 
   // ---- Device reads ----
   app.post(
@@ -201,8 +303,10 @@ export const tutorialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The app reports the signed-in user's progress through a module (0–100; 100 or completed=true completes it)",
-        description: 'Any signed-in user, for themselves. Progress never goes back; a completed module stays completed.',
+        summary:
+          "The app reports the signed-in user's progress through a module (0–100; 100 or completed=true completes it)",
+        description:
+          'Any signed-in user, for themselves. Progress never goes back; a completed module stays completed.',
         body: ZModuleCompleted,
         response: { 200: ZModuleCompletion },
       },
