@@ -303,6 +303,20 @@ describe('demo data', () => {
     expect(upcoming).toBeGreaterThan(0);
   });
 
+  it('dates each demo booking before its slot and not after now, spread over many times', async () => {
+    const rows = await database.query<{ created: Date; start: Date }>(
+      'SELECT b.created, s.start FROM bookings b JOIN slots s ON s.id = b.slot_id',
+    );
+    for (const r of rows) {
+      expect(r.created.getTime()).toBeLessThan(r.start.getTime());
+      expect(r.created.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    // No one moment holds a large share of them (the booking list is sorted by created).
+    const perMoment = new Map<number, number>();
+    for (const r of rows) perMoment.set(r.created.getTime(), (perMoment.get(r.created.getTime()) ?? 0) + 1);
+    expect(Math.max(...perMoment.values())).toBeLessThan(rows.length * 0.05);
+  });
+
   it('gives every demo role that handles bookings some in its scope', async () => {
     const countUnder = async (treePaths: string[]) => {
       const [row] = await database.query<{ n: number }>(

@@ -1716,9 +1716,10 @@ class Seeder {
                 'CANCELED',
               ] as const);
           const status = rng.pick(statuses);
-          const bookedAt = new Date(
-            Math.min(this.nowMs - MINUTE, start.getTime() - rng.int(60, 10 * 24 * 60) * MINUTE),
-          );
+          // Booked an hour to ten days ahead of the slot; a slot still to come was booked some time before now
+          // (not all of them a minute ago).
+          const lead = start.getTime() - rng.int(60, 10 * 24 * 60) * MINUTE;
+          const bookedAt = new Date(lead < this.nowMs ? lead : this.nowMs - rng.int(5, 10 * 24 * 60) * MINUTE);
           const changed = new Date(
             Math.min(this.nowMs, bookedAt.getTime() + rng.int(5, 2 * 24 * 60) * MINUTE),
           );
