@@ -111,6 +111,107 @@ async function moduleOrField(db: DbOrTx, id: number): Promise<q.ModuleWithCounts
   return row;
 }
 
+// ---- Kinds of item ---------------------------------------------------------------------------------------------
+
+type TutorialTable = typeof tutorialModules | typeof tutorialQuizzes | typeof tutorialQuizOptions | typeof tutorialContents;
+
+/**
+ * One kind of tutorial item: how one is found, its 404 when it is missing, its table, its audit target and
+ * actions, and what a delete answers. Reading one, deleting one and each write's audit row take the kind's row of
+ * this table instead of being written once per kind.
+ */
+type ItemKind<R> = {
+  find: (db: DbOrTx, id: number) => Promise<R | undefined>;
+  missing: string;
+  table: TutorialTable;
+  target: string;
+  audit: { created: string; updated: string; deleted: string };
+  deleted: string;
+  /** What the delete's audit row keeps of the item (nothing when absent). */
+  deletedDetails?: (row: R) => Record<string, unknown>;
+};
+
+const kind = <R>(definition: ItemKind<R>) => definition;
+
+const MODULE = kind({
+  find: q.findModule,
+  missing: TUTORIAL_MESSAGES.noModule,
+  table: tutorialModules,
+  target: 'tutorial_module',
+  audit: { created: TUTORIAL_AUDIT.moduleCreated, updated: TUTORIAL_AUDIT.moduleUpdated, deleted: TUTORIAL_AUDIT.moduleDeleted },
+  deleted: TUTORIAL_MESSAGES.moduleDeleted,
+  deletedDetails: (row) => ({ name: row.name }),
+});
+const QUIZ = kind({
+  find: q.findQuiz,
+  missing: TUTORIAL_MESSAGES.noModule,
+  table: tutorialQuizzes,
+  target: 'tutorial_quiz',
+  audit: { created: TUTORIAL_AUDIT.quizCreated, updated: TUTORIAL_AUDIT.quizUpdated, deleted: TUTORIAL_AUDIT.quizDeleted },
+  deleted: TUTORIAL_MESSAGES.quizDeleted,
+});
+const OPTION = kind({
+  find: q.findOption,
+  missing: TUTORIAL_MESSAGES.noModule,
+  table: tutorialQuizOptions,
+  target: 'tutorial_quiz_option',
+  audit: { created: TUTORIAL_AUDIT.optionCreated, updated: TUTORIAL_AUDIT.optionUpdated, deleted: TUTORIAL_AUDIT.optionDeleted },
+  deleted: TUTORIAL_MESSAGES.optionDeleted,
+});
+const CONTENT = kind({
+  find: q.findContent,
+  missing: TUTORIAL_MESSAGES.noContent,
+  table: tutorialContents,
+  target: 'tutorial_content',
+  audit: { created: TUTORIAL_AUDIT.contentCreated, updated: TUTORIAL_AUDIT.contentUpdated, deleted: TUTORIAL_AUDIT.contentDeleted },
+  deleted: TUTORIAL_MESSAGES.contentDeleted,
+  deletedDetails: (row) => ({ title: row.title }),
+});
+
+/** The item, or the kind's 404. */
+async function findOr404<R>(db: DbOrTx, item: ItemKind<R>, id: number): Promise<R> {
+  const row = await item.find(db, id);
+  if (!row) throw notFound(item.missing);
+  return row;
+}
+
+/** One item as the API shows it (ADMIN only); `present` may read more (a quiz's options). */
+async function getItem<R, T>(
+  ctx: TutorialsContext,
+  actor: Actor,
+  item: ItemKind<R>,
+  id: number,
+  readDb: boolean | undefined,
+  present: (row: R, db: Db) => T | Promise<T>,
+): Promise<T> {
+  assertCanManage(actor);
+  const db = dbFor(ctx, readDb);
+  return present(await findOr404(db, item, id), db);
+}
+
+/** Deletes one item (what hangs under it goes with it: foreign keys cascade) and writes its audit row. */
+async function deleteItem<R>(
+  ctx: TutorialsContext,
+  actor: Actor,
+  item: ItemKind<R>,
+  id: number,
+  meta: RequestMeta,
+): Promise<{ detail: string }> {
+  assertCanManage(actor);
+  const { db } = ctx.database;
+  const before = await findOr404(db, item, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(item.table).where(eq(item.table.id, id));
+    await record(ctx, tx, actor, meta, item.audit.deleted, item.target, id, item.deletedDetails?.(before));
+  });
+  return { detail: item.deleted };
+}
+
+/** The stamps of a new row. */
+const createdBy = (at: Date, actor: Actor) => ({ created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id });
+/** The stamps of an edit. */
+const modifiedBy = (ctx: TutorialsContext, actor: Actor) => ({ modified: ctx.now(), modifiedBy: actor.id });
+
 // ---- Modules -------------------------------------------------------------------------------------------------
 
 export async function listModules(
@@ -125,12 +226,8 @@ export async function listModules(
   return paginate(request, page, count, rows.map(presentModule));
 }
 
-export async function getModule(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TModule> {
-  assertCanManage(actor);
-  const row = await q.findModule(dbFor(ctx, readDb), id);
-  if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
-  return presentModule(row);
-}
+export const getModule = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TModule> =>
+  getItem(ctx, actor, MODULE, id, readDb, presentModule);
 
 function moduleValues(input: TModuleInput) {
   return {
@@ -159,10 +256,10 @@ export async function createModule(
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tutorialModules)
-      .values({ ...moduleValues(input), created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id })
+      .values({ ...moduleValues(input), ...createdBy(at, actor) })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.moduleCreated, 'tutorial_module', row.id, { name: input.name });
+    await record(ctx, tx, actor, meta, MODULE.audit.created, MODULE.target, row.id, { name: input.name });
     return row.id;
   });
   return { id, detail: TUTORIAL_MESSAGES.moduleCreated };
@@ -177,16 +274,15 @@ export async function updateModule(
 ): Promise<TSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  const before = await q.findModule(db, id);
-  if (!before) throw notFound(TUTORIAL_MESSAGES.noModule);
+  const before = await findOr404(db, MODULE, id);
   await assertLanguages(db, input.localize);
   await db.transaction(async (tx) => {
     await tx
       .update(tutorialModules)
-      .set({ ...moduleValues(input), modified: ctx.now(), modifiedBy: actor.id })
+      .set({ ...moduleValues(input), ...modifiedBy(ctx, actor) })
       .where(eq(tutorialModules.id, id));
     if (before.zOrder !== input.z_order) await q.movePathsToModuleFolder(tx, [id]);
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.moduleUpdated, 'tutorial_module', id, {
+    await record(ctx, tx, actor, meta, MODULE.audit.updated, MODULE.target, id, {
       name: input.name,
       languages: Object.keys(input.localize),
     });
@@ -194,17 +290,8 @@ export async function updateModule(
   return { id, detail: TUTORIAL_MESSAGES.moduleUpdated };
 }
 
-export async function deleteModule(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
-  assertCanManage(actor);
-  const { db } = ctx.database;
-  const before = await q.findModule(db, id);
-  if (!before) throw notFound(TUTORIAL_MESSAGES.noModule);
-  await db.transaction(async (tx) => {
-    await tx.delete(tutorialModules).where(eq(tutorialModules.id, id));
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.moduleDeleted, 'tutorial_module', id, { name: before.name });
-  });
-  return { detail: TUTORIAL_MESSAGES.moduleDeleted };
-}
+export const deleteModule = (ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) =>
+  deleteItem(ctx, actor, MODULE, id, meta);
 
 // ---- Reorders ------------------------------------------------------------------------------------------------
 
@@ -249,7 +336,7 @@ export async function listQuizzes(
 ): Promise<TPaginated<TQuiz>> {
   assertCanManage(actor);
   const db = dbFor(ctx, query.using_read_db);
-  if (!(await q.findModule(db, query.module))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await findOr404(db, MODULE, query.module);
   const page = toPageParams(query);
   const { rows, count } = await q.listQuizzes(db, query.module, query.search, page);
   const options = await q.optionsOf(
@@ -259,13 +346,8 @@ export async function listQuizzes(
   return paginate(request, page, count, rows.map((r) => presentQuiz(r, options)));
 }
 
-export async function getQuiz(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TQuiz> {
-  assertCanManage(actor);
-  const db = dbFor(ctx, readDb);
-  const row = await q.findQuiz(db, id);
-  if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
-  return presentQuiz(row, await q.optionsOf(db, [id]));
-}
+export const getQuiz = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TQuiz> =>
+  getItem(ctx, actor, QUIZ, id, readDb, async (row, db) => presentQuiz(row, await q.optionsOf(db, [id])));
 
 export async function createQuiz(
   ctx: TutorialsContext,
@@ -288,10 +370,7 @@ export async function createQuiz(
         primaryImage: input.primary_image,
         moduleId: input.module,
         localize: input.localize,
-        created: at,
-        modified: at,
-        createdBy: actor.id,
-        modifiedBy: actor.id,
+        ...createdBy(at, actor),
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
@@ -303,14 +382,11 @@ export async function createQuiz(
           zOrder: o.z_order,
           isCorrect: o.is_correct,
           isSelectAllOrNone: o.is_select_all_or_none,
-          created: at,
-          modified: at,
-          createdBy: actor.id,
-          modifiedBy: actor.id,
+          ...createdBy(at, actor),
         })),
       );
     }
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.quizCreated, 'tutorial_quiz', row.id, {
+    await record(ctx, tx, actor, meta, QUIZ.audit.created, QUIZ.target, row.id, {
       module: input.module,
       options: input.options.length,
     });
@@ -328,7 +404,7 @@ export async function updateQuiz(
 ): Promise<TSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  if (!(await q.findQuiz(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await findOr404(db, QUIZ, id);
   await moduleOrField(db, input.module);
   await assertLanguages(db, input.localize);
   await db.transaction(async (tx) => {
@@ -341,27 +417,18 @@ export async function updateQuiz(
         primaryImage: input.primary_image,
         moduleId: input.module,
         localize: input.localize,
-        modified: ctx.now(),
-        modifiedBy: actor.id,
+        ...modifiedBy(ctx, actor),
       })
       .where(eq(tutorialQuizzes.id, id));
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.quizUpdated, 'tutorial_quiz', id, {
+    await record(ctx, tx, actor, meta, QUIZ.audit.updated, QUIZ.target, id, {
       languages: Object.keys(input.localize),
     });
   });
   return { id, detail: TUTORIAL_MESSAGES.quizUpdated };
 }
 
-export async function deleteQuiz(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
-  assertCanManage(actor);
-  const { db } = ctx.database;
-  if (!(await q.findQuiz(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
-  await db.transaction(async (tx) => {
-    await tx.delete(tutorialQuizzes).where(eq(tutorialQuizzes.id, id));
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.quizDeleted, 'tutorial_quiz', id);
-  });
-  return { detail: TUTORIAL_MESSAGES.quizDeleted };
-}
+export const deleteQuiz = (ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) =>
+  deleteItem(ctx, actor, QUIZ, id, meta);
 
 export async function listOptions(
   ctx: TutorialsContext,
@@ -371,18 +438,14 @@ export async function listOptions(
 ): Promise<TPaginated<TOption>> {
   assertCanManage(actor);
   const db = dbFor(ctx, query.using_read_db);
-  if (!(await q.findQuiz(db, query.question))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await findOr404(db, QUIZ, query.question);
   const page = toPageParams(query);
   const { rows, count } = await q.listOptions(db, query.question, query.search, page);
   return paginate(request, page, count, rows.map(presentOption));
 }
 
-export async function getOption(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TOption> {
-  assertCanManage(actor);
-  const row = await q.findOption(dbFor(ctx, readDb), id);
-  if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
-  return presentOption(row);
-}
+export const getOption = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TOption> =>
+  getItem(ctx, actor, OPTION, id, readDb, presentOption);
 
 function optionValues(input: TOptionInput) {
   return {
@@ -413,10 +476,10 @@ export async function createOption(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tutorialQuizOptions)
-      .values({ ...optionValues(input), created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id })
+      .values({ ...optionValues(input), ...createdBy(at, actor) })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.optionCreated, 'tutorial_quiz_option', row.id, {
+    await record(ctx, tx, actor, meta, OPTION.audit.created, OPTION.target, row.id, {
       question: input.question,
     });
     return presentOption(row);
@@ -432,33 +495,25 @@ export async function updateOption(
 ): Promise<TOption> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  if (!(await q.findOption(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await findOr404(db, OPTION, id);
   await assertQuizField(db, input.question);
   await assertLanguages(db, input.localize);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tutorialQuizOptions)
-      .set({ ...optionValues(input), modified: ctx.now(), modifiedBy: actor.id })
+      .set({ ...optionValues(input), ...modifiedBy(ctx, actor) })
       .where(eq(tutorialQuizOptions.id, id))
       .returning();
-    if (!row) throw notFound(TUTORIAL_MESSAGES.noModule);
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.optionUpdated, 'tutorial_quiz_option', id, {
+    if (!row) throw notFound(OPTION.missing);
+    await record(ctx, tx, actor, meta, OPTION.audit.updated, OPTION.target, id, {
       languages: Object.keys(input.localize),
     });
     return presentOption(row);
   });
 }
 
-export async function deleteOption(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
-  assertCanManage(actor);
-  const { db } = ctx.database;
-  if (!(await q.findOption(db, id))) throw notFound(TUTORIAL_MESSAGES.noModule);
-  await db.transaction(async (tx) => {
-    await tx.delete(tutorialQuizOptions).where(eq(tutorialQuizOptions.id, id));
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.optionDeleted, 'tutorial_quiz_option', id);
-  });
-  return { detail: TUTORIAL_MESSAGES.optionDeleted };
-}
+export const deleteOption = (ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) =>
+  deleteItem(ctx, actor, OPTION, id, meta);
 
 // ---- Contents ------------------------------------------------------------------------------------------------
 
@@ -470,18 +525,14 @@ export async function listContents(
 ): Promise<TPaginated<TContent>> {
   assertCanManage(actor);
   const db = dbFor(ctx, query.using_read_db);
-  if (!(await q.findModule(db, query.module))) throw notFound(TUTORIAL_MESSAGES.noModule);
+  await findOr404(db, MODULE, query.module);
   const page = toPageParams(query);
   const { rows, count } = await q.listContents(db, query.module, query.search, page);
   return paginate(request, page, count, rows.map(presentContent));
 }
 
-export async function getContent(ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TContent> {
-  assertCanManage(actor);
-  const row = await q.findContent(dbFor(ctx, readDb), id);
-  if (!row) throw notFound(TUTORIAL_MESSAGES.noContent);
-  return presentContent(row);
-}
+export const getContent = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TContent> =>
+  getItem(ctx, actor, CONTENT, id, readDb, presentContent);
 
 async function contentValues(db: DbOrTx, input: TContentInput) {
   const module = await moduleOrField(db, input.module);
@@ -515,10 +566,10 @@ export async function createContent(
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tutorialContents)
-      .values({ ...values, created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id })
+      .values({ ...values, ...createdBy(at, actor) })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.contentCreated, 'tutorial_content', row.id, {
+    await record(ctx, tx, actor, meta, CONTENT.audit.created, CONTENT.target, row.id, {
       module: input.module,
       title: input.title,
     });
@@ -536,14 +587,14 @@ export async function updateContent(
 ): Promise<TSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  if (!(await q.findContent(db, id))) throw notFound(TUTORIAL_MESSAGES.noContent);
+  await findOr404(db, CONTENT, id);
   const values = await contentValues(db, input);
   await db.transaction(async (tx) => {
     await tx
       .update(tutorialContents)
-      .set({ ...values, modified: ctx.now(), modifiedBy: actor.id })
+      .set({ ...values, ...modifiedBy(ctx, actor) })
       .where(eq(tutorialContents.id, id));
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.contentUpdated, 'tutorial_content', id, {
+    await record(ctx, tx, actor, meta, CONTENT.audit.updated, CONTENT.target, id, {
       title: input.title,
       languages: Object.keys(input.localize),
     });
@@ -551,17 +602,8 @@ export async function updateContent(
   return { id, detail: TUTORIAL_MESSAGES.contentUpdated };
 }
 
-export async function deleteContent(ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) {
-  assertCanManage(actor);
-  const { db } = ctx.database;
-  const before = await q.findContent(db, id);
-  if (!before) throw notFound(TUTORIAL_MESSAGES.noContent);
-  await db.transaction(async (tx) => {
-    await tx.delete(tutorialContents).where(eq(tutorialContents.id, id));
-    await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.contentDeleted, 'tutorial_content', id, { title: before.title });
-  });
-  return { detail: TUTORIAL_MESSAGES.contentDeleted };
-}
+export const deleteContent = (ctx: TutorialsContext, actor: Actor, id: number, meta: RequestMeta) =>
+  deleteItem(ctx, actor, CONTENT, id, meta);
 
 // ---- Device reads --------------------------------------------------------------------------------------------
 
