@@ -1,11 +1,13 @@
 // The cervical list's filter panel (part 3 §2, §5 age 0–100, §7 filters): reviewer 1 and 2 status, technician,
 // device serial number, survivors, result, findings, symptoms, family history, the reviewers' disagreement and age.
-// The list kit's FilterPopover gives the button with its badge, the age range and Clear all filters.
-import { useState } from 'react';
-import { TextInput } from '@mantine/core';
+// The list kit's FilterPopover gives the button with its badge, the age range and Clear all filters. The device
+// serial number is the kit's picker fed by the device registry, as on the ORCA list (GET cervaical/?device= matches
+// any serial exactly, in any case); a role that may not read devices (CERVAICAL_REVIEWER) types the serial number.
 import { REVIEWER_STATUSES } from '@sc/shared/constants';
 import { REVIEWER_STATUS_LABELS } from '@sc/shared/cervical';
 import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
+import { SerialAutocomplete } from '../../../components/list/SerialAutocomplete.tsx';
+import { orcaDeviceLookup } from '../../orca/orca.api.ts';
 import { ScanTechnicianSelect } from '../../scans/components/ScanTechnicianSelect.tsx';
 import {
   CLEARED_CERVICAL_FILTERS,
@@ -38,17 +40,16 @@ export function CervicalFilterPanel({
   state,
   onChange,
   organizationId,
+  readsDevices,
 }: {
   state: TCervicalListState;
   onChange: (patch: Partial<TCervicalListState>) => void;
+  /** An organization's page: its technicians and devices only. */
   organizationId?: number;
+  /** The role may read the device registry (canDevice 'device.read'): the device picker offers its serials. */
+  readsDevices: boolean;
 }) {
   const count = countCervicalFilters(state);
-  const [device, setDevice] = useState(state.device ?? '');
-  const commitDevice = () => {
-    const next = device.trim() || undefined;
-    if (next !== state.device) onChange({ device: next });
-  };
 
   return (
     <FilterPopover
@@ -56,10 +57,7 @@ export function CervicalFilterPanel({
       count={count}
       age={{ age_min: state.age_min, age_max: state.age_max }}
       onAgeChange={onChange}
-      onClear={() => {
-        setDevice('');
-        onChange(CLEARED_CERVICAL_FILTERS);
-      }}
+      onClear={() => onChange(CLEARED_CERVICAL_FILTERS)}
     >
       <FilterSelects fields={CERVICAL_SELECTS} state={state} onChange={onChange} testId="cervical-filter" />
       <ScanTechnicianSelect
@@ -70,14 +68,13 @@ export function CervicalFilterPanel({
         onChange={(technician, technician_label) => onChange({ technician, technician_label })}
         testId="cervical-filter-technician"
       />
-      <TextInput
+      <SerialAutocomplete
+        key={`device-${state.device ?? ''}`}
+        lookup={readsDevices ? orcaDeviceLookup(organizationId) : undefined}
         label="Device serial number"
-        placeholder="Exact serial number"
-        value={device}
-        onChange={(e) => setDevice(e.currentTarget.value)}
-        onBlur={commitDevice}
-        onKeyDown={(e) => e.key === 'Enter' && commitDevice()}
-        data-testid="cervical-filter-device"
+        value={state.device}
+        onChange={(device) => device !== state.device && onChange({ device })}
+        testId="cervical-filter-device"
       />
     </FilterPopover>
   );

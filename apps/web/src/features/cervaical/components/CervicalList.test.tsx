@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { CervaicalListPage } from '../pages/CervaicalListPage.tsx';
+import { CervicalList } from './CervicalList.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
 
@@ -136,6 +138,62 @@ describe('CervicalList', () => {
     expect(screen.queryByTestId('cervical-technician-1')).not.toBeInTheDocument();
     expect(screen.queryByTestId('cervical-device-1')).not.toBeInTheDocument();
     expect(screen.getByText('CRV-1')).toBeInTheDocument();
+  });
+
+  const DEVICES = '/api/v1/device/';
+  const registry = (...serials: string[]) => ({
+    body: { count: serials.length, next: null, previous: null, results: serials.map((serial_number) => ({ serial_number })) },
+  });
+  it("offers the organization's registry devices in the device picker and filters by the chosen serial number", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      [`GET ${LIST}`]: { body: { count: 1, next: null, previous: null, results: [row(1)] } },
+      [`GET ${DEVICES}`]: registry('CRV-7', 'CRV-9'),
+    });
+    renderScanRoutes(makeUser('MANAGER'), '/organization/2', {
+      '/organization/:id': <CervicalList embedded organizationId={2} />,
+    });
+    await screen.findByTestId('reviewer-one-1');
+    await user.click(screen.getByTestId('cervical-filter-button'));
+    await user.type(screen.getByTestId('cervical-filter-device'), 'crv');
+    await user.click(await screen.findByRole('option', { name: 'CRV-9' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ organization: '2', device: 'CRV-9' }));
+    expect(lastQuery(fetchMock, DEVICES)).toMatchObject({ search: 'crv', organization_id: '2' });
+    expect(screen.getByTestId('cervical-filter-count')).toHaveTextContent('1');
+  });
+
+  it('sends a typed serial number that the registry does not offer (Enter), and an emptied box clears the filter', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      [`GET ${LIST}`]: { body: { count: 1, next: null, previous: null, results: [row(1)] } },
+      'GET /api/v1/cervaical/reviewer-agreement/': { body: { results: [] } },
+      [`GET ${DEVICES}`]: registry(),
+    });
+    renderScanRoutes(makeUser('ADMIN'), '/cervaical', { '/cervaical': <CervaicalListPage /> });
+    await screen.findByTestId('reviewer-one-1');
+    await user.click(screen.getByTestId('cervical-filter-button'));
+    await user.type(screen.getByTestId('cervical-filter-device'), ' crv-404 {Enter}');
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ device: 'crv-404' }));
+    // A new filter value re-keys the panel (its popover closes): open it again, the box holds the filter.
+    await user.click(screen.getByTestId('cervical-filter-button'));
+    expect(screen.getByTestId('cervical-filter-device')).toHaveValue('crv-404');
+    await user.clear(screen.getByTestId('cervical-filter-device'));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)?.device).toBeUndefined());
+  });
+
+  it('gives a CERVAICAL_REVIEWER, who may not read devices, a plain text box: no registry request, the typed serial is sent', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup('CERVAICAL_REVIEWER', [row(1)]);
+    await screen.findByTestId('reviewer-one-1');
+    await user.click(screen.getByTestId('cervical-filter-button'));
+    const box = screen.getByTestId('cervical-filter-device');
+    expect(box).toHaveAttribute('placeholder', 'Exact serial number');
+    await user.type(box, 'CRV-1');
+    await new Promise((resolve) => setTimeout(resolve, AUTOCOMPLETE_DEBOUNCE_MS * 3));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    await user.tab();
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ device: 'CRV-1' }));
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes(DEVICES))).toBe(false);
   });
 
   it("lists exactly the exams of ?ids= through POST cervaical/ids/, and says 'No data. Zoom in and try again.' when that read fails", async () => {

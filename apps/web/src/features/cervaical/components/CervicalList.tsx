@@ -313,6 +313,7 @@ export function CervicalList({
                 state={params}
                 onChange={setParams}
                 organizationId={organizationId}
+                readsDevices={opensDevice}
               />
             </>
           )
