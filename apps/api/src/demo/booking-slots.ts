@@ -3,11 +3,10 @@
 // page's slots across a daylight-saving change.
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
+import { BOOKING_DAY_START, BOOKING_SLOT_MINUTES } from '@sc/shared/bookings';
 import { localToday, slotsOfDate, weekdayOf, type SlotTime } from '../modules/bookings/slots.ts';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** Open days of the demo's booking clinics: MON to SAT (available_days ids 0–5). */
 export const DEMO_BOOKING_DAYS: readonly number[] = [0, 1, 2, 3, 4, 5];
@@ -29,13 +28,16 @@ export function demoSlotTimes(
   const open = new Set(settings.availableDays);
   const today = localToday(now, settings.timezone);
   const slots: DemoSlot[] = [];
+  const [h = 0, m = 0] = BOOKING_DAY_START.split(':').map(Number);
+  const firstMinute = h * 60 + m;
   for (let day = fromDay; day <= toDay; day++) {
     const date = dayjs.utc(today).add(day, 'day').format('YYYY-MM-DD');
     if (!open.has(weekdayOf(date))) continue;
-    for (const slot of slotsOfDate(date, settings.timezone)) {
-      const hour = Number(dayjs(slot.start).tz(settings.timezone).format('H'));
-      if (!LUNCH_HOURS.has(hour)) slots.push({ ...slot, date });
-    }
+    // Slot i starts i slot lengths after the day's first hour (local wall clock, as slotsOfDate lays them out).
+    slotsOfDate(date, settings.timezone).forEach((slot, i) => {
+      if (!LUNCH_HOURS.has(Math.floor((firstMinute + i * BOOKING_SLOT_MINUTES) / 60)))
+        slots.push({ ...slot, date });
+    });
   }
   return slots;
 }
