@@ -34,6 +34,7 @@ const TO = Date.parse('2026-04-12T00:00:00Z');
 const clinic = await createOrganization(t, { name: 'Chart Clinic' });
 const other = await createOrganization(t, { name: 'Chart Other' });
 const tech = await createUser(t, { userType: 'TECHNICIAN', organizationId: clinic.id, password: null });
+const tech2 = await createUser(t, { userType: 'TECHNICIAN', organizationId: other.id, password: null });
 const admin = await signIn(t, await createUser(t, { userType: 'ADMIN', organizationId: null, password: null }));
 const orgAdmin = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: clinic.id, password: null }));
 
@@ -45,7 +46,8 @@ const rows = Array.from({ length: 1500 }, (_, i) => {
   return {
     localDbId: `chart-${i}`,
     organizationId: rng.chance(0.7) ? clinic.id : other.id,
-    technicianId: tech.id,
+    technicianId: rng.chance(0.5) ? tech.id : tech2.id,
+    deviceSerialNumber: rng.chance(0.2) ? null : `CHART-DEV-${rng.int(1, 3)}`,
     dateTime: new Date(Math.max(FROM, at)),
     scanType: rng.chance(0.9) ? ('SCAN' as const) : ('TRAINING' as const),
     rightBreastFinding: rng.chance(0.2) ? ['Lump'] : [],
@@ -129,6 +131,51 @@ describe('chartBuckets', () => {
         expect(bounds.length, zone).toBe(labels.length + 1);
         expect(labels.length, zone).toBe(interval === 'day' ? 730 : 24);
         labels.forEach((label, i) => expect(bounds[i]!.getTime(), `${zone} ${label}`).toBe(startOfLocalDay(label, zone).getTime()));
+      }
+    }
+  });
+});
+
+describe('By Technician and By Device against a recount', () => {
+  const list = async <T,>(url: string, zone: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { ...auth(admin), timezone: zone } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ count: number; results: T[] }>().results;
+  };
+  const recountBy = async (key: string, zone: string, from: string, to: string) =>
+    (
+      await t.database.query<{ k: string; scans: number; positives: number }>(
+        `SELECT ${key} AS k, count(*)::int AS scans, (count(*) FILTER (WHERE is_positive))::int AS positives FROM scans
+          WHERE scan_type = 'SCAN' AND ${key.split(' || ')[0]} IS NOT NULL AND (date_time AT TIME ZONE $1)::date BETWEEN $2::date AND $3::date
+          GROUP BY 1 ORDER BY 1`,
+        [zone, from, to],
+      )
+    ).map((r) => ({ k: String(r.k), scans: r.scans, positives: r.positives }));
+
+  it('counts each technician (per organization) and each device exactly over ranges whose edges cut UTC days', async () => {
+    for (const zone of ZONES) {
+      for (const [from, to] of [
+        ['2026-02-20', '2026-03-21'],
+        ['2026-03-01', '2026-03-31'],
+        ['2026-01-25', '2026-04-10'],
+      ] as const) {
+        const query = `?date_time_after=${from}&date_time_before=${to}&limit=100`;
+        const techs = await list<{ id: number; organization: { id: number } | null; scans_count: number; positive_scans_count: number }>(
+          `/api/v1/organization/technician-positive/${query}`,
+          zone,
+        );
+        expect(
+          techs.map((r) => ({ k: `${r.id}-${r.organization?.id}`, scans: r.scans_count, positives: r.positive_scans_count })).sort((a, b) => a.k.localeCompare(b.k)),
+          `${zone} ${from} technicians`,
+        ).toEqual(await recountBy(`technician_id || '-' || organization_id`, zone, from, to));
+        const devs = await list<{ device_serial_number: string; scans_count: number; positive_scans_count: number }>(
+          `/api/v1/scan/device-positive/${query}`,
+          zone,
+        );
+        expect(
+          devs.map((r) => ({ k: r.device_serial_number, scans: r.scans_count, positives: r.positive_scans_count })).sort((a, b) => a.k.localeCompare(b.k)),
+          `${zone} ${from} devices`,
+        ).toEqual(await recountBy('device_serial_number', zone, from, to));
       }
     }
   });

@@ -241,28 +241,53 @@ export function groupedSource(
   const names = sql.raw(keyNames.join(', '));
   const parts: SQL[] = [];
   const split = hourly ? splitEdgesByHour(window) : { hours: [], raw: window.raw };
+  // Without hourly figures, an edge longer than half a UTC day is read as the whole day minus the rest of it: in
+  // Asia/Kolkata a period ending at 18:30 UTC counts 5.5 hours of scans at that edge instead of 18.5.
+  let days = window.days;
+  const minus: Required<PeriodRange>[] = [];
+  if (!hourly && days) {
+    const kept: Required<PeriodRange>[] = [];
+    for (const edge of split.raw) {
+      const dayStart = floorDay(edge.from);
+      const length = edge.to.getTime() - edge.from.getTime();
+      if (length <= DAY_MS / 2 || ceilDay(edge.to) - dayStart !== DAY_MS) {
+        kept.push(edge);
+      } else if (days.to !== undefined && edge.from.getTime() === dayStart && days.to === utcDay(dayStart)) {
+        days = { ...days, to: utcDay(dayStart + DAY_MS) };
+        minus.push({ from: edge.to, to: new Date(dayStart + DAY_MS) });
+      } else if (days.from !== undefined && edge.to.getTime() === dayStart + DAY_MS && days.from === utcDay(dayStart + DAY_MS)) {
+        days = { ...days, from: utcDay(dayStart) };
+        minus.push({ from: new Date(dayStart), to: edge.from });
+      } else {
+        kept.push(edge);
+      }
+    }
+    split.raw = kept;
+  }
   for (const hours of hourConditions(split.hours)) {
     parts.push(sql`SELECT ${scanStatsOrgHourly.organizationId} AS ${sql.raw(keyNames[0]!)}, ${scanStatsOrgHourly.scans} AS scans,
       ${scanStatsOrgHourly.positives} AS positives FROM ${scanStatsOrgHourly}
       WHERE ${and(hours, orgScopeCondition(scope, scanStatsOrgHourly.organizationId))}`);
   }
-  if (window.days) {
+  if (days) {
     const keys = sql.join(
       daily.keys.map((k, i) => sql`${k} AS ${sql.raw(keyNames[i]!)}`),
       sql`, `,
     );
     parts.push(sql`SELECT ${keys}, ${daily.scans} AS scans, ${daily.positives} AS positives FROM ${daily.table}
-      WHERE ${and(sql`true`, dayCondition(daily.day, window.days), orgScopeCondition(scope, daily.org))}`);
+      WHERE ${and(sql`true`, dayCondition(daily.day, days), orgScopeCondition(scope, daily.org))}`);
   }
-  for (const raw of rawConditions(split)) {
+  const rawPart = (raw: SQL, sign: '' | '-') => {
     const keys = sql.join(
       rawKeys.map((k, i) => sql`${k} AS ${sql.raw(keyNames[i]!)}`),
       sql`, `,
     );
-    parts.push(sql`SELECT ${keys}, count(*)::int AS scans, (count(*) FILTER (WHERE ${scans.isPositive}))::int AS positives
+    return sql`SELECT ${keys}, ${sql.raw(sign)}count(*)::int AS scans, ${sql.raw(sign)}(count(*) FILTER (WHERE ${scans.isPositive}))::int AS positives
       FROM ${scans} WHERE ${and(raw, rawWhere, orgScopeCondition(scope, scans.organizationId))}
-      GROUP BY ${sql.raw(keyNames.map((_, i) => String(i + 1)).join(', '))}`);
-  }
+      GROUP BY ${sql.raw(keyNames.map((_, i) => String(i + 1)).join(', '))}`;
+  };
+  for (const raw of rawConditions(split)) parts.push(rawPart(raw, ''));
+  for (const raw of rawConditions({ raw: minus })) parts.push(rawPart(raw, '-'));
   if (!parts.length)
     return sql`SELECT ${sql.raw(keyNames.map((n) => `NULL::int AS ${n}`).join(', '))}, 0 AS scans, 0 AS positives WHERE false`;
   return sql`SELECT ${names}, sum(scans)::int AS scans, sum(positives)::int AS positives
