@@ -62,6 +62,9 @@ export const USER_LIST_ROLES: readonly TUserType[] = [
   'ORG_ADMIN',
 ];
 
+/** The role may read `GET organization/user/` (the user list and the technician pickers built on it). */
+export const canListUsers = (role: TUserType): boolean => USER_LIST_ROLES.includes(role);
+
 export const USER_ORDERING_FIELDS = [
   'first_name',
   'last_name',

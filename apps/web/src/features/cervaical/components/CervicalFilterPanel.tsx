@@ -41,6 +41,7 @@ export function CervicalFilterPanel({
   onChange,
   organizationId,
   readsDevices,
+  readsUsers,
 }: {
   state: TCervicalListState;
   onChange: (patch: Partial<TCervicalListState>) => void;
@@ -48,6 +49,8 @@ export function CervicalFilterPanel({
   organizationId?: number;
   /** The role may read the device registry (canDevice 'device.read'): the device picker offers its serials. */
   readsDevices: boolean;
+  /** The role may read the user list (canListUsers): the technician picker searches it. CERVAICAL_REVIEWER may not. */
+  readsUsers: boolean;
 }) {
   const count = countCervicalFilters(state);
 
@@ -60,14 +63,16 @@ export function CervicalFilterPanel({
       onClear={() => onChange(CLEARED_CERVICAL_FILTERS)}
     >
       <FilterSelects fields={CERVICAL_SELECTS} state={state} onChange={onChange} testId="cervical-filter" />
-      <ScanTechnicianSelect
-        label="Technician"
-        value={state.technician}
-        valueLabel={state.technician_label}
-        organizationId={organizationId}
-        onChange={(technician, technician_label) => onChange({ technician, technician_label })}
-        testId="cervical-filter-technician"
-      />
+      {readsUsers && (
+        <ScanTechnicianSelect
+          label="Technician"
+          value={state.technician}
+          valueLabel={state.technician_label}
+          organizationId={organizationId}
+          onChange={(technician, technician_label) => onChange({ technician, technician_label })}
+          testId="cervical-filter-technician"
+        />
+      )}
       <SerialAutocomplete
         key={`device-${state.device ?? ''}`}
         lookup={readsDevices ? orcaDeviceLookup(organizationId) : undefined}

@@ -155,6 +155,7 @@ describe('CervicalList', () => {
     });
     await screen.findByTestId('reviewer-one-1');
     await user.click(screen.getByTestId('cervical-filter-button'));
+    expect(screen.getByTestId('cervical-filter-technician')).toBeInTheDocument();
     await user.type(screen.getByTestId('cervical-filter-device'), 'crv');
     await user.click(await screen.findByRole('option', { name: 'CRV-9' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ organization: '2', device: 'CRV-9' }));
@@ -186,6 +187,8 @@ describe('CervicalList', () => {
     const fetchMock = setup('CERVAICAL_REVIEWER', [row(1)]);
     await screen.findByTestId('reviewer-one-1');
     await user.click(screen.getByTestId('cervical-filter-button'));
+    // Nor users: no technician picker, whose search would answer 403.
+    expect(screen.queryByTestId('cervical-filter-technician')).not.toBeInTheDocument();
     const box = screen.getByTestId('cervical-filter-device');
     expect(box).toHaveAttribute('placeholder', 'Exact serial number');
     await user.type(box, 'CRV-1');

@@ -19,6 +19,7 @@ import {
   type TCervicalRow,
 } from '@sc/shared/cervical';
 import { canDevice } from '@sc/shared/devices';
+import { canListUsers } from '@sc/shared/users';
 import { canPatient } from '@sc/shared/patients';
 import { showsOrganizationColumn } from '@sc/shared/scans';
 import { canUser } from '@sc/shared/user-permissions';
@@ -314,6 +315,7 @@ export function CervicalList({
                 onChange={setParams}
                 organizationId={organizationId}
                 readsDevices={opensDevice}
+                readsUsers={canListUsers(role)}
               />
             </>
           )
