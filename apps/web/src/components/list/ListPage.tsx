@@ -28,7 +28,8 @@ export function ListPage({ title, embedded = false, actions, filters, period, ch
       {!embedded && <PageHeader title={title} actions={actions} />}
       {(filters || period || (embedded && actions)) && (
         <Group justify="space-between" align="center" gap="sm">
-          <Group gap="sm" align="center">
+          {/* On a phone the filters take the whole line, so a search box's 100% is the screen's width. */}
+          <Group gap="sm" align="center" w={{ base: '100%', sm: 'auto' }}>
             {filters}
           </Group>
           <Group gap="sm" align="center">
