@@ -72,6 +72,24 @@ export const weekdayId = (jsDay: number): number => (jsDay + 6) % 7;
 // ---- Limits ------------------------------------------------------------------------------------------------------
 
 /** Live bookings one mobile number may make in a rolling day, and bookings one client address in an hour. */
+/**
+ * A slot instant as the clinic reads it: in the organization's time zone, never the viewer's (an ADMIN in India
+ * must see a Manila clinic's 09:00 slot as 09:00). `date` '01 Dec 2026', `time` '09:00 AM', `zone` the zone's short
+ * name at that instant ('GMT+8', 'GMT+5:30'), as Intl spells it in British English.
+ */
+export function clinicTime(iso: string, timeZone: string): { date: string; time: string; zone: string } {
+  const at = new Date(iso);
+  const parts = (options: Intl.DateTimeFormatOptions) =>
+    Object.fromEntries(new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).formatToParts(at).map((p) => [p.type, p.value]));
+  const d = parts({ day: '2-digit', month: 'short', year: 'numeric' });
+  const t = parts({ hour: '2-digit', minute: '2-digit', hour12: true, timeZoneName: 'short' });
+  return {
+    date: `${d.day} ${d.month} ${d.year}`,
+    time: `${t.hour}:${t.minute} ${String(t.dayPeriod ?? '').toUpperCase()}`.trim(),
+    zone: String(t.timeZoneName ?? timeZone),
+  };
+}
+
 export const BOOKINGS_PER_MOBILE_PER_DAY = 3;
 export const BOOKINGS_PER_ADDRESS_PER_HOUR = 20;
 export const BOOKING_NAME_MAX = 50;
@@ -239,7 +257,8 @@ export const ZBooking = z.object({
   slot: z.number().nullable(),
   slot_data: z.object({ id: z.number(), start: z.string(), end: z.string() }).nullable(),
   organization: z.number(),
-  organization_data: z.object({ id: z.number(), name: z.string() }),
+  /** timezone: the organization's IANA zone, in which its slots are laid out and shown. */
+  organization_data: z.object({ id: z.number(), name: z.string(), timezone: z.string() }),
   currency: z.string().nullable(),
   price: z.number(),
   status: z.enum(BOOKING_STATUSES),

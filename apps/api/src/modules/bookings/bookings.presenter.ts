@@ -32,7 +32,7 @@ export function presentBooking(row: BookingRow, now: Date): TBooking {
         ? { id: row.slotId, start: row.slotStart.toISOString(), end: row.slotEnd.toISOString() }
         : null,
     organization: row.organizationId,
-    organization_data: { id: row.organizationId, name: row.organizationName },
+    organization_data: { id: row.organizationId, name: row.organizationName, timezone: row.organizationTimezone },
     currency: row.currency,
     price: row.price,
     status: row.status,

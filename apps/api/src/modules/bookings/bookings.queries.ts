@@ -19,6 +19,7 @@ import { containsPattern } from '../../http/search.ts';
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect & {
   organizationName: string;
+  organizationTimezone: string;
   slotStart: Date | null;
   slotEnd: Date | null;
   allowOfflinePayment: boolean;
@@ -55,6 +56,7 @@ const bookingColumns = {
   createdBy: bookings.createdBy,
   modifiedBy: bookings.modifiedBy,
   organizationName: organizations.name,
+  organizationTimezone: organizations.timezone,
   slotStart: slots.start,
   slotEnd: slots.end,
   allowOfflinePayment: organizations.allowOfflinePayment,

@@ -285,7 +285,7 @@ describe('console bookings', () => {
       t.app.inject({ method: 'GET', url: `${API}/booking/link/${otherOrg.id}/`, headers: auth(orgAdmin) }),
     ]);
     expect(hidden.statusCode).toBe(404);
-    expect(seen.json()).toMatchObject({ id: otherBookingId, first_name: 'Zara', organization_data: { name: 'Other Clinic' } });
+    expect(seen.json()).toMatchObject({ id: otherBookingId, first_name: 'Zara', organization_data: { name: 'Other Clinic', timezone: 'Asia/Kolkata' } });
     expect(link.statusCode).toBe(404);
     const move = await t.app.inject({
       method: 'POST',

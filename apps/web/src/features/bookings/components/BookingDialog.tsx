@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import {
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_REFERENCE_MAX,
+  clinicTime,
   formatBookingPrice,
   type TBooking,
   type TBookingStatus,
@@ -23,6 +24,13 @@ import { BookingStatusBadge } from './BookingList.tsx';
 
 const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD MMM YYYY hh:mm A') : '—');
 
+/** A slot's start or end in the clinic's time zone, with the zone's short name (the slot as the patient booked it). */
+const slotWhen = (iso: string | null | undefined, timeZone: string) => {
+  if (!iso) return '—';
+  const t = clinicTime(iso, timeZone);
+  return `${t.date} ${t.time} (${t.zone})`;
+};
+
 const MOVE_LABELS: Record<TBookingStatus, string> = {
   NEW: 'Mark NEW',
   PENDING_PAYMENT: 'Mark PENDING_PAYMENT',
@@ -31,9 +39,10 @@ const MOVE_LABELS: Record<TBookingStatus, string> = {
   CANCELED: 'Cancel booking',
 };
 
-function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <Stack gap={2}>
+    // `wide`: the whole row of the grid (the 32-character token would break inside a third of it).
+    <Stack gap={2} style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -104,8 +113,8 @@ function BookingFacts({ booking: b }: { booking: TBooking }) {
         <Fact label="Mobile">{b.mobile ?? '—'}</Fact>
         <Fact label="E-mail">{b.email ?? '—'}</Fact>
         <Fact label="Slot">{b.slot_data ? `Slot ${b.slot_data.id}` : '—'}</Fact>
-        <Fact label="Start">{when(b.slot_data?.start)}</Fact>
-        <Fact label="End">{when(b.slot_data?.end)}</Fact>
+        <Fact label="Start" testId="booking-start">{slotWhen(b.slot_data?.start, b.organization_data.timezone)}</Fact>
+        <Fact label="End">{slotWhen(b.slot_data?.end, b.organization_data.timezone)}</Fact>
         <Fact label="Organization">
           <Anchor component={Link} to={`/organization/${b.organization}`}>
             {b.organization_data.name}
@@ -123,7 +132,7 @@ function BookingFacts({ booking: b }: { booking: TBooking }) {
         <Fact label="Created">{when(b.created)}</Fact>
         <Fact label="ID">{b.id}</Fact>
         <Fact label="Age">{b.age ?? '—'}</Fact>
-        <Fact label="Token">
+        <Fact label="Token" wide>
           <Code>{b.token}</Code>
         </Fact>
       </SimpleGrid>

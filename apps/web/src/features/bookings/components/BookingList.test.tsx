@@ -22,7 +22,7 @@ const booking = (id: number, over: Partial<TBooking> = {}): TBooking => ({
   slot: 7,
   slot_data: { id: 7, start: '2026-03-03T03:30:00Z', end: '2026-03-03T04:30:00Z' },
   organization: 2,
-  organization_data: { id: 2, name: 'Rao Clinic' },
+  organization_data: { id: 2, name: 'Rao Clinic', timezone: 'Asia/Kolkata' },
   currency: 'INR',
   price: 25000,
   status: 'PENDING_PAYMENT',
@@ -54,7 +54,20 @@ describe('BookingList', () => {
     expect(screen.getByText('+91-9876500001')).toBeInTheDocument();
     expect(screen.getByText('250.00 INR')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rao Clinic' })).toHaveAttribute('href', '/organization/2');
-    expect(screen.getByText('Slot 7')).toBeInTheDocument();
+    expect(screen.getByText('Slot 7 · GMT+5:30')).toBeInTheDocument();
+  });
+
+  it("shows a slot in the clinic's time zone, not the viewer's", async () => {
+    // 01:00Z is 09:00 in Manila; the test runner's zone is not Manila's.
+    setup([
+      booking(1, {
+        slot_data: { id: 9, start: '2026-12-01T01:00:00Z', end: '2026-12-01T02:00:00Z' },
+        organization_data: { id: 3, name: 'Bayanihan', timezone: 'Asia/Manila' },
+      }),
+    ]);
+    const slot = (await screen.findByText('Slot 9 · GMT+8')).parentElement;
+    expect(slot?.querySelector('time')?.textContent).toBe('01 Dec 2026');
+    expect(slot?.textContent).toMatch(/09:00 AM – 10:00 AM$/);
   });
 
   it('fits the desktop columns on two-line cells: the slot day over its hours, the created day over its time', async () => {
@@ -71,9 +84,9 @@ describe('BookingList', () => {
       'ID',
       '',
     ]);
-    const slot = screen.getByText('Slot 7').parentElement;
+    const slot = screen.getByText('Slot 7 · GMT+5:30').parentElement;
     expect(slot?.querySelector('time')?.textContent).toMatch(/^03 Mar 2026$/);
-    expect(slot?.textContent).toMatch(/\d\d:\d\d [AP]M – \d\d:\d\d [AP]M$/);
+    expect(slot?.textContent).toMatch(/09:00 AM – 10:00 AM$/);
     const created = screen.getByTitle(/^01 Mar 2026 \d\d:\d\d [AP]M$/);
     expect(created.querySelector('br')).not.toBeNull();
     // A long address may break before its '@' only.

@@ -12,6 +12,7 @@ import {
   BOOKING_DEFAULT_ORDERING,
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
+  clinicTime,
   formatBookingPrice,
   type TBooking,
   type TBookingStatus,
@@ -91,20 +92,23 @@ function EmailCell({ email }: { email: string | null }) {
   );
 }
 
-/** A slot in a list cell: its id, the day, and start – end on a line of their own, so the column stays narrow. */
-function SlotCell({ slot }: { slot: TBooking['slot_data'] }) {
+/**
+ * A slot in a list cell: its id with the clinic's zone, the day, and start – end on a line of their own, so the column
+ * stays narrow. Times are the clinic's (its organization's time zone), as the patient booked them.
+ */
+function SlotCell({ slot, timeZone }: { slot: TBooking['slot_data']; timeZone: string }) {
   if (!slot) return <Text c="dimmed">—</Text>;
-  const start = dayjs(slot.start);
+  const start = clinicTime(slot.start, timeZone);
   return (
     <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
-      <Text size="xs" c="dimmed">
-        Slot {slot.id}
+      <Text size="xs" c="dimmed" title={`Clinic time, ${timeZone}`}>
+        Slot {slot.id} · {start.zone}
       </Text>
-      <Text component="time" dateTime={start.toISOString()} size="sm">
-        {start.format(SHORT_DATE_FORMAT)}
+      <Text component="time" dateTime={slot.start} size="sm">
+        {start.date}
       </Text>
       <Text size="sm">
-        {start.format(TIME_FORMAT)} – {dayjs(slot.end).format(TIME_FORMAT)}
+        {start.time} – {clinicTime(slot.end, timeZone).time}
       </Text>
     </Stack>
   );
@@ -187,7 +191,7 @@ export function BookingList({
       hideOnPhone: true,
       render: (b) => <EmailCell email={b.email} />,
     },
-    { accessor: 'slot_data', title: 'Slot Data', render: (b) => <SlotCell slot={b.slot_data} /> },
+    { accessor: 'slot_data', title: 'Slot Data', render: (b) => <SlotCell slot={b.slot_data} timeZone={b.organization_data.timezone} /> },
     ...(showOrganization
       ? [
           {
