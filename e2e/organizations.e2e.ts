@@ -236,13 +236,14 @@ describe('organizations', () => {
   it("delivers an organization's previous scans to its webhook receiver", async () => {
     const { context, page } = await newPage(browser);
     await signInByEmail(page, 'admin@demo.test');
-    // A clinic with scans that is not in booking mode (booking mode hides the webhook section).
-    const org = await findOrganization(page, 'Arogya Clinic Pune');
+    // A clinic with scans, not in booking mode (booking mode hides the webhook section) and without a webhook yet
+    // (a saved URL opens the section by itself). The demo's Arogya Clinic Pune now takes bookings.
+    const org = await findOrganization(page, 'Arogya Clinic Nagpur');
     await page.goto(`/organization/${org.id}?edit=true`);
     await page.getByTestId('org-form-dialog').getByText('Edit Organization').waitFor();
     await page.getByTestId('org-section-webhook-toggle').click();
     await page.getByTestId('org-webhook-url').fill(receiverUrl);
-    await page.getByTestId('org-webhook-token').fill('pune-secret');
+    await page.getByTestId('org-webhook-token').fill('nagpur-secret');
     await setSwitch(page, 'org-webhook-switch', true);
     await page.getByTestId('org-form-submit').click();
     await page.getByText('Organization updated Successfully').waitFor();
@@ -253,10 +254,10 @@ describe('organizations', () => {
     await page.getByText('Organization Previous Scans Webhook Successfully').waitFor();
 
     const deadline = Date.now() + 40_000;
-    while (!received.some((r) => r.authorization === 'Token pune-secret') && Date.now() < deadline) {
+    while (!received.some((r) => r.authorization === 'Token nagpur-secret') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500));
     }
-    const delivered = received.filter((r) => r.authorization === 'Token pune-secret');
+    const delivered = received.filter((r) => r.authorization === 'Token nagpur-secret');
     expect(delivered.length).toBeGreaterThan(0);
     expect(delivered[0]?.event).toBe('scan.created');
     expect(typeof delivered[0]?.body.id).toBe('number');
