@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { matchMediaFor } from './media.ts';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route or a first Mantine
 // render was seen to take longer (CI log of 2026-11-23: 'Unable to find role=heading' on screens that render).
@@ -27,20 +28,8 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView = () => {};
 
-// mantine-datatable hides every column unless '' and 'all' match.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: query === '' || query === 'all',
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+// jsdom has no matchMedia; mantine-datatable hides every column unless '' and 'all' match.
+Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMediaFor() });
 
 // Mantine's autosize Textarea listens on document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ListDate } from './ListDate.tsx';
 import { PHONE_QUERY } from './usePhoneLayout.ts';
 import { ListTable, emptyText, orderingToSortStatus, sortStatusToOrdering, type ListColumn } from './ListTable.tsx';
+import { matchMediaFor } from '../../test/media.ts';
 
 type Row = { id: number; name: string; created: string };
 const columns: ListColumn<Row>[] = [
@@ -17,16 +18,7 @@ const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.
 
 /** The screen is a phone: the media queries of a 390 px viewport match. */
 function onPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '' || query === 'all' || query === PHONE_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
 }
 const rows: Row[] = [
   { id: 1, name: 'North', created: '2026-01-01' },

@@ -7,6 +7,7 @@ import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { BookingListPage } from '../pages/BookingListPage.tsx';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
+import { matchMediaFor } from '../../../test/media.ts';
 
 vi.setConfig({ testTimeout: 45_000 });
 
@@ -94,16 +95,7 @@ describe('BookingList', () => {
   });
 
   it('keeps the name, status and slot on a phone, with the status under the name', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '' || query === 'all' || query === PHONE_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
     setup([booking(1)]);
     const name = await screen.findByText('Asha Rao');
     expect(headers()).toEqual(['Name', 'Slot Data', '']);

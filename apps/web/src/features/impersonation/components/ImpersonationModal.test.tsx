@@ -6,6 +6,7 @@ import { IMPERSONATION_TOKEN_KEY, TOKEN_KEY } from '../../../api/storage.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { BREAKPOINTS } from '@sc/shared/constants';
 import { ImpersonationModal } from './ImpersonationModal.tsx';
+import { matchMediaFor } from '../../../test/media.ts';
 
 const LIST = 'GET /api/v1/organization/user/';
 
@@ -92,16 +93,7 @@ describe('ImpersonationModal', () => {
 
   it('keeps every Impersonate button on screen on a phone by folding the columns into one User cell', async () => {
     // A 390 px viewport: the phone media query matches.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '' || query === 'all' || query === `(max-width: ${BREAKPOINTS.xs}px)`,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal('matchMedia', matchMediaFor(`(max-width: ${BREAKPOINTS.xs}px)`));
     mockFetch({ [LIST]: { body: { count: 1, next: null, previous: null, results: [makeListUser()] } } });
     renderWithProviders(<ImpersonationModal opened onClose={() => undefined} />);
 
