@@ -128,9 +128,18 @@ describe('OrcaList', () => {
     await screen.findByText('ORC-1234-00021');
     await user.click(screen.getByTestId('orca-filter-button'));
     await user.type(screen.getByTestId('orca-filter-device'), 'orc');
+    // The typed text searches the organization's registry once the debounce has passed (the box may read the
+    // registry unsearched when it opens, and again when the panel remounts on the new filter).
+    const deviceQueries = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/v1/device/')
+        .map((url) => Object.fromEntries(url.searchParams));
+    await waitFor(() =>
+      expect(deviceQueries()).toContainEqual(expect.objectContaining({ search: 'orc', organization_id: '2', using_read_db: 'true' })),
+    );
     await user.click(await screen.findByRole('option', { name: 'ORC-9' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ organization: '2', device: 'ORC-9' }));
-    expect(lastQuery(fetchMock, '/api/v1/device/')).toMatchObject({ search: 'orc', organization_id: '2', using_read_db: 'true' });
     expect(screen.getByTestId('orca-filter-count')).toHaveTextContent('1');
   });
 
