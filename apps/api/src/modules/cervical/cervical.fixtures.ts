@@ -34,7 +34,7 @@ export async function seedExam(
   opts: {
     organizationId: number | null;
     technicianId?: number | null;
-    patient?: { firstName: string; lastName: string; age: number; mobile?: string };
+    patient?: { firstName: string; lastName: string; age: number; mobile?: string; email?: string };
     deviceSerialNumber?: string;
     isSurvivor?: boolean;
     leftBreastFinding?: string[];
@@ -56,6 +56,7 @@ export async function seedExam(
       lastName: p.lastName,
       age: p.age,
       mobile: p.mobile ?? null,
+      email: p.email ?? null,
       organizationId: opts.organizationId,
     })
     .returning();

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { containsPattern } from '../../http/search.ts';
+import { patientSearchCondition } from '../patients/patients.queries.ts';
 
 export type CervicalFilters = {
   range: PeriodRange;
@@ -63,8 +63,6 @@ export function visibleStatus(slot: 'one' | 'two', viewer: Viewer): SQL {
 }
 
 const disagreementSql = sql`(${e.reviewerOneStatus} <> 'NOT_REVIEWED' and ${e.reviewerTwoStatus} <> 'NOT_REVIEWED' and ${e.reviewerOneStatus} <> ${e.reviewerTwoStatus})`;
-
-const patientSearchExpression = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.mobile}, '') || ' ' || coalesce(${patients.email}, ''))`;
 
 const bool = (column: AnyColumn, value: boolean | undefined) =>
   value === undefined ? undefined : sql`${column} = ${value}`;
@@ -113,7 +111,7 @@ export function cervicalConditions(scope: Scope, f: CervicalFilters, viewer: Vie
         : sql`${e.finalStatus} is null`,
     f.ids === undefined ? undefined : sql`${e.id} = any(${`{${f.ids.join(',')}}`}::int[])`,
     term
-      ? sql`(${e.patientId} in (select ${patients.id} from ${patients} where ${patientSearchExpression} ilike ${containsPattern(term)})${
+      ? sql`(${e.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(term)})${
           idTerm === null ? sql`` : sql` or ${e.id} = ${idTerm}`
         })`
       : undefined,

@@ -67,17 +67,67 @@ beforeAll(async () => {
   );
   const day = (d: number) => new Date(Date.UTC(2026, 2, d, 6));
   const plan: Planned[] = [
-    { org: clinic.id, age: 34, device: 'CRV-1', survivor: true, left: ['Polyp'], symptoms: true, history: false, d: 1 },
-    { org: clinic.id, age: 51, device: 'CRV-1', survivor: false, left: [], symptoms: false, history: true, d: 5 },
-    { org: clinic.id, age: 45, device: 'CRV-2', survivor: false, left: [], symptoms: true, history: true, d: 10 },
-    { org: other.id, age: 29, device: 'KSM-9', survivor: false, left: ['Ectropion'], symptoms: false, history: false, d: 12 },
-    { org: other.id, age: 62, device: 'KSM-9', survivor: true, left: [], symptoms: true, history: false, d: 14 },
+    {
+      org: clinic.id,
+      age: 34,
+      device: 'CRV-1',
+      survivor: true,
+      left: ['Polyp'],
+      symptoms: true,
+      history: false,
+      d: 1,
+    },
+    {
+      org: clinic.id,
+      age: 51,
+      device: 'CRV-1',
+      survivor: false,
+      left: [],
+      symptoms: false,
+      history: true,
+      d: 5,
+    },
+    {
+      org: clinic.id,
+      age: 45,
+      device: 'CRV-2',
+      survivor: false,
+      left: [],
+      symptoms: true,
+      history: true,
+      d: 10,
+    },
+    {
+      org: other.id,
+      age: 29,
+      device: 'KSM-9',
+      survivor: false,
+      left: ['Ectropion'],
+      symptoms: false,
+      history: false,
+      d: 12,
+    },
+    {
+      org: other.id,
+      age: 62,
+      device: 'KSM-9',
+      survivor: true,
+      left: [],
+      symptoms: true,
+      history: false,
+      d: 14,
+    },
   ];
   for (const [i, p] of plan.entries()) {
     const seeded = await seedExam(db, {
       organizationId: p.org,
       technicianId: p.org === clinic.id ? technicianId : null,
-      patient: { firstName: `Patient${i}`, lastName: i === 2 ? 'Wanjiru' : 'Shah', age: p.age, mobile: `98765${i}0000` },
+      patient: {
+        firstName: `Patient${i}`,
+        lastName: i === 2 ? 'Wanjiru' : 'Shah',
+        age: p.age,
+        mobile: `98765${i}0000`,
+      },
       deviceSerialNumber: p.device,
       isSurvivor: p.survivor,
       leftBreastFinding: p.left,
@@ -209,5 +259,50 @@ describe('GET cervaical/?format=csv', () => {
   it('refuses the CSV to a technician', async () => {
     expect((await get('cervaical/?format=csv', tokens.TECHNICIAN)).statusCode).toBe(403);
     expect(CERVICAL_MESSAGES.emptyNoFilters).toBe('No Exams yet!');
+  });
+});
+
+describe('GET cervaical/?search=', () => {
+  // Exams of their own organization, queried with ?organization=, so the other tests' rows never answer.
+  let searchOrg: OrganizationRow;
+  const found: Record<'anjali' | 'beatrice', number> = { anjali: 0, beatrice: 0 };
+  beforeAll(async () => {
+    searchOrg = await createOrganization(t, { name: 'Search Clinic' });
+    const anjali = await seedExam(db, {
+      organizationId: searchOrg.id,
+      patient: {
+        firstName: 'Anjali',
+        lastName: 'Deshmukh',
+        age: 38,
+        mobile: '+91-9811122233',
+        email: 'Anjali.D@Example.ORG',
+      },
+    });
+    const beatrice = await seedExam(db, {
+      organizationId: searchOrg.id,
+      patient: {
+        firstName: 'Beatrice',
+        lastName: 'Otieno',
+        age: 47,
+        mobile: '+254-700555666',
+        email: 'b.otieno@kisumu.test',
+      },
+    });
+    found.anjali = anjali.id;
+    found.beatrice = beatrice.id;
+  });
+
+  it("finds exams by a part of the patient's name, mobile or e-mail, in any case", async () => {
+    const search = (term: string) => idsOf(`organization=${searchOrg.id}&search=${encodeURIComponent(term)}`);
+    expect(await search('anj')).toEqual([found.anjali]);
+    expect(await search('DESHM')).toEqual([found.anjali]);
+    expect(await search('jali desh')).toEqual([found.anjali]);
+    expect(await search('98111')).toEqual([found.anjali]);
+    expect(await search('+254-700')).toEqual([found.beatrice]);
+    expect(await search('example.org')).toEqual([found.anjali]);
+    expect(await search('OTIENO@KISUMU')).toEqual([found.beatrice]);
+    expect(await search('e')).toEqual([found.anjali, found.beatrice].sort((a, b) => a - b));
+    expect(await search('%')).toEqual([]);
+    expect(await search('zzz')).toEqual([]);
   });
 });

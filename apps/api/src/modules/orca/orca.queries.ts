@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { containsPattern } from '../../http/search.ts';
+import { patientSearchCondition } from '../patients/patients.queries.ts';
 
 export type OrcaFilters = {
   range: PeriodRange;
@@ -34,9 +34,6 @@ export type OrcaFilters = {
   ageMax?: number;
 };
 
-/** The expression of patients_search_trgm_idx (schema/patients.ts), written the same so the index serves it. */
-const patientSearchExpression = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.mobile}, '') || ' ' || coalesce(${patients.email}, ''))`;
-
 const boolCondition = (column: AnyColumn, value: boolean | undefined) =>
   value === undefined ? undefined : sql`${column} = ${value}`;
 
@@ -47,7 +44,7 @@ export function orcaConditions(scope: Scope, f: OrcaFilters): SQL {
   const term = f.search?.trim();
   const id = term && /^\d{1,9}$/.test(term) ? Number(term) : null;
   const bySearch = term
-    ? sql`(${orcaExams.patientId} in (select ${patients.id} from ${patients} where ${patientSearchExpression} ilike ${containsPattern(term)})${id === null ? sql`` : sql` or ${orcaExams.id} = ${id}`})`
+    ? sql`(${orcaExams.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(term)})${id === null ? sql`` : sql` or ${orcaExams.id} = ${id}`})`
     : undefined;
   return (
     and(
