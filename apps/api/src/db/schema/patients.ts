@@ -49,12 +49,7 @@ export const patients = pgTable(
     index('patients_created_idx').on(t.created),
     index('patients_technician_idx').on(t.technicianId),
     index('patients_device_local_idx').on(t.deviceSerialNumber, t.localDbId),
-    // Patient list search (name) and scan/exam list search (name, mobile) go through this index.
-    index('patients_search_trgm_idx').using(
-      'gin',
-      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
-    ),
-    // The patient and breast scan list searches (search_text LIKE lower(pattern)).
+    // The patient, breast scan, cervical and ORCA list searches (search_text LIKE lower(pattern)).
     index('patients_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

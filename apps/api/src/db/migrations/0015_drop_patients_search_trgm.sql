@@ -1,0 +1,1 @@
+DROP INDEX "patients_search_trgm_idx";
