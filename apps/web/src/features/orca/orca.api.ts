@@ -42,14 +42,14 @@ export const ORCA_DEVICE_LOOKUP_LIMIT = 50;
 export function orcaDeviceLookup(organization?: number): SerialLookup {
   return {
     key: orcaKeys.deviceLookup(organization),
-    fetch: async (search, signal) => {
+    fetch: async (search) => {
       const query = {
         search: search || undefined,
         organization_id: organization,
         limit: ORCA_DEVICE_LOOKUP_LIMIT,
         ordering: 'serial_number',
       };
-      return (await api.list<TPaginated<TDevice>>('device/', { query, signal })).results.map((d) => d.serial_number);
+      return (await api.list<TPaginated<TDevice>>('device/', { query })).results.map((d) => d.serial_number);
     },
   };
 }

@@ -102,10 +102,10 @@ export function useScanPoints(params: TScanFilterQuery, enabled = true) {
 export function scanSerialLookup(kind: 'devices' | 'sensors', organization?: number): SerialLookup {
   return {
     key: scanKeys.lookup(kind, organization),
-    fetch: async (search, signal) => {
+    fetch: async (search) => {
       const query = { search: search || undefined, organization };
-      if (kind === 'devices') return (await api.list<{ devices: string[] }>('scan/devices/', { query, signal })).devices;
-      return (await api.list<{ sensor_serial_numbers: string[] }>('scan/sensor-serial-numbers/', { query, signal }))
+      if (kind === 'devices') return (await api.list<{ devices: string[] }>('scan/devices/', { query })).devices;
+      return (await api.list<{ sensor_serial_numbers: string[] }>('scan/sensor-serial-numbers/', { query }))
         .sensor_serial_numbers;
     },
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
@@ -162,12 +162,19 @@ describe('CervicalList', () => {
     await user.click(screen.getByTestId('cervical-filter-button'));
     expect(screen.getByTestId('cervical-filter-technician')).toBeInTheDocument();
     await user.type(screen.getByTestId('cervical-filter-device'), 'crv');
-    // The typed text searches the organization's registry once the debounce has passed (the box may read the
-    // registry unsearched when it opens, and again when the panel remounts on the new filter).
+    // The typed text searches the organization's registry once the debounce has passed.
     await waitFor(() => expect(deviceQueries(fetchMock)).toContainEqual(expect.objectContaining({ search: 'crv', organization_id: '2' })));
     await user.click(await screen.findByRole('option', { name: 'CRV-9' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ organization: '2', device: 'CRV-9' }));
     expect(screen.getByTestId('cervical-filter-count')).toHaveTextContent('1');
+    // The panel remounts on the new filter; reopened, its box holds the serial without reading the registry again:
+    // each search term was read once, and the chosen serial is no search.
+    await user.click(screen.getByTestId('cervical-filter-button'));
+    expect(screen.getByTestId('cervical-filter-device')).toHaveValue('CRV-9');
+    await act(() => new Promise((resolve) => setTimeout(resolve, AUTOCOMPLETE_DEBOUNCE_MS * 2)));
+    const searches = deviceQueries(fetchMock).map((q) => q.search ?? '');
+    expect(new Set(searches).size).toBe(searches.length);
+    expect(searches).not.toContain('CRV-9');
   });
 
   it('sends a typed serial number that the registry does not offer (Enter), and an emptied box clears the filter', async () => {

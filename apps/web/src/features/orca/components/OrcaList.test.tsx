@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TUserType } from '@sc/shared/roles';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sc/shared/constants';
 import { ORCA_MESSAGES } from '@sc/shared/orca';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
@@ -128,8 +129,7 @@ describe('OrcaList', () => {
     await screen.findByText('ORC-1234-00021');
     await user.click(screen.getByTestId('orca-filter-button'));
     await user.type(screen.getByTestId('orca-filter-device'), 'orc');
-    // The typed text searches the organization's registry once the debounce has passed (the box may read the
-    // registry unsearched when it opens, and again when the panel remounts on the new filter).
+    // The typed text searches the organization's registry once the debounce has passed.
     const deviceQueries = () =>
       fetchMock.mock.calls
         .map(([input]) => new URL(String(input), 'http://localhost'))
@@ -141,6 +141,14 @@ describe('OrcaList', () => {
     await user.click(await screen.findByRole('option', { name: 'ORC-9' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ organization: '2', device: 'ORC-9' }));
     expect(screen.getByTestId('orca-filter-count')).toHaveTextContent('1');
+    // The panel remounts on the new filter; reopened, its box holds the serial without reading the registry again:
+    // each search term was read once, and the chosen serial is no search.
+    await user.click(screen.getByTestId('orca-filter-button'));
+    expect(screen.getByTestId('orca-filter-device')).toHaveValue('ORC-9');
+    await act(() => new Promise((resolve) => setTimeout(resolve, AUTOCOMPLETE_DEBOUNCE_MS * 2)));
+    const searches = deviceQueries().map((q) => q.search ?? '');
+    expect(new Set(searches).size).toBe(searches.length);
+    expect(searches).not.toContain('ORC-9');
   });
 
   it('inside an organization sends its id and shows no organization column; ?device= pre-fills the filter', async () => {
