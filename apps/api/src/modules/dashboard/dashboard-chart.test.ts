@@ -5,12 +5,13 @@
 // at both ends, and each role's scope. The buckets' boundaries equal each local midnight looked up one by one.
 import { describe, expect, it } from 'vitest';
 import type { TDashboardChart } from '@sc/shared/dashboard';
+import { inArray } from 'drizzle-orm';
 import { scans } from '../../db/schema/index.ts';
 import { Rng } from '../../demo/rng.ts';
 import { startOfLocalDay } from '../../http/period.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../../test/factories.ts';
-import { chartBuckets } from './dashboard.service.ts';
+import { chartBuckets, chartPlan } from './dashboard.service.ts';
 
 const t = await setupTestApp();
 const db = t.database.db;
@@ -118,6 +119,55 @@ describe('GET scan/dashboard/chart/ against a recount', () => {
       const none = await chart(admin, zone, '?custom_range=2025-03-01,2025-03-03');
       expect(none.points.map((p) => p.scans)).toEqual([0, 0, 0]);
     }
+  });
+});
+
+describe('GET scan/dashboard/chart/ as scans arrive and go', () => {
+  it('counts scans added and deleted after the same chart was drawn (its plan is kept, its counts are not)', async () => {
+    const zone = 'Asia/Kolkata';
+    const query = '?date_time_after=2026-03-01&date_time_before=2026-03-10';
+    expectPoints((await chart(admin, zone, query)).points, await recount(zone, 'day', '2026-03-01', '2026-03-10'), 'before');
+    // 4 March in Kolkata is 3 March 18:30 to 4 March 18:30 UTC: a raw minute (18:40 UTC), a whole hour of the cut
+    // piece (20:15 UTC), the day's longest piece (06:00 UTC) and the minutes before its end (18:20 UTC).
+    const added = await db
+      .insert(scans)
+      .values(
+        ['2026-03-03T18:40:00Z', '2026-03-03T20:15:00Z', '2026-03-04T06:00:00Z', '2026-03-04T18:20:00Z'].map((at, i) => ({
+          localDbId: `chart-late-${i}`,
+          organizationId: clinic.id,
+          technicianId: tech.id,
+          dateTime: new Date(at),
+          scanType: 'SCAN' as const,
+          rightBreastFinding: i % 2 ? ['Lump'] : [],
+        })),
+      )
+      .returning();
+    const after = await chart(admin, zone, query);
+    expectPoints(after.points, await recount(zone, 'day', '2026-03-01', '2026-03-10'), 'after the upload');
+    await db.delete(scans).where(inArray(scans.id, added.map((r) => r.id)));
+    const again = await chart(admin, zone, query);
+    expect(after.points.find((p) => p.date === '2026-03-04')!.scans).toBe(again.points.find((p) => p.date === '2026-03-04')!.scans + 4);
+    expectPoints(again.points, await recount(zone, 'day', '2026-03-01', '2026-03-10'), 'after the delete');
+  });
+});
+
+describe('chartPlan', () => {
+  it('reads a month chart as a run of days per month, the cut days as hours and minutes, and keeps the plan', () => {
+    const zone = 'Asia/Kolkata';
+    const from = startOfLocalDay('2026-01-01', zone);
+    const to = startOfLocalDay('2026-05-01', zone);
+    const plan = chartPlan(from, to, zone, 'month');
+    expect(plan.labels).toEqual(['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01']);
+    // Each month's UTC days from its second (the first UTC day's longest piece is the previous month's), and the last
+    // day of April's 18.5 hours, read as that day minus its last 5.5 hours.
+    expect(plan.pieces.days).toEqual({ runs: ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'], to: '2026-05-01' });
+    expect(plan.runBuckets).toEqual([0, 1, 2, 3]);
+    // 5 whole hours (19:00–24:00 UTC) and half an hour (18:30–19:00) at each of the five cuts (the range's ends too).
+    expect(plan.pieces.hours).toHaveLength(25);
+    expect(plan.pieces.raw).toHaveLength(5);
+    expect(plan.pieces.raw[1]).toEqual({ from: new Date('2026-01-31T18:30:00Z'), to: new Date('2026-01-31T19:00:00Z') });
+    expect(plan.rawShares[1]).toEqual({ plus: 1, minus: 0 });
+    expect(chartPlan(new Date(from), new Date(to), zone, 'month')).toBe(plan);
   });
 });
 
