@@ -18,12 +18,18 @@ export const BASE_LANGUAGE = 'en';
 export const TUTORIAL_PERCENTAGE_MAX = 100;
 export const TUTORIAL_TEXT_MAX = 2000;
 export const TUTORIAL_NAME_MAX = 255;
+/** A quiz's primary_image (a stored path) and a content's video name. */
+export const QUIZ_IMAGE_MAX = 500;
+export const CONTENT_VIDEO_NAME_MAX = 200;
 export const Z_ORDER_MAX = 1_000_000;
 
 export const TUTORIAL_MESSAGES = {
   required: MESSAGES.required,
   blank: 'This field may not be blank.',
   percentage: `Ensure this value is between 0 and ${TUTORIAL_PERCENTAGE_MAX}.`,
+  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  boolean: 'Must be a valid boolean.',
+  invalidPk: 'Invalid pk - object does not exist.',
   zOrder: 'Enter a whole number of 0 or more.',
   invalidChars: MESSAGES.invalidChars,
   selectLanguage: MESSAGES.selectLanguage,
@@ -65,7 +71,8 @@ export const TUTORIAL_MESSAGES = {
 // ---- The content video path (§5 Content) ----------------------------------------------------------------------
 
 export const CONTENT_VIDEO_SUFFIX = '.mp4';
-export const contentVideoPrefix = (moduleZOrder: number): string => `assets/tutorials/tutorial_module_${moduleZOrder}/`;
+export const contentVideoPrefix = (moduleZOrder: number): string =>
+  `assets/tutorials/tutorial_module_${moduleZOrder}/`;
 export const contentVideoPath = (moduleZOrder: number, name: string): string =>
   `${contentVideoPrefix(moduleZOrder)}${name}${CONTENT_VIDEO_SUFFIX}`;
 const STORED_PATH = /^assets\/tutorials\/tutorial_module_-?\d+\/(.*)\.mp4$/;
@@ -82,35 +89,53 @@ export const contentVideoNameProblem = (name: string): string | null =>
 
 // ---- Fields ---------------------------------------------------------------------------------------------------
 
+// Every chained check names its own message: a check without one would report textField's type message ('Not a
+// valid string.') for a value that is a string, only too long.
+
 /** Required, not whitespace only, one line. */
 const requiredText = (max = TUTORIAL_NAME_MAX) =>
   textField({ error: TUTORIAL_MESSAGES.required })
     .trim()
     .min(1, TUTORIAL_MESSAGES.blank)
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+    .max(max, TUTORIAL_MESSAGES.tooLong(max));
+/** Optional one-line text; blank is null. */
+const optionalLine = (max: number) =>
+  textField()
+    .trim()
+    .max(max, TUTORIAL_MESSAGES.tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
 /** Optional text (multi-line allowed); blank is stored as null. */
 const optionalText = (max = TUTORIAL_TEXT_MAX) =>
   textField({ multiline: true })
     .trim()
-    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .max(max, TUTORIAL_MESSAGES.tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
 const requiredMultiline = (max = TUTORIAL_TEXT_MAX) =>
   textField({ error: TUTORIAL_MESSAGES.required, multiline: true })
     .trim()
     .min(1, TUTORIAL_MESSAGES.blank)
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+    .max(max, TUTORIAL_MESSAGES.tooLong(max));
 const zOrder = z
   .number({ error: TUTORIAL_MESSAGES.zOrder })
   .int(TUTORIAL_MESSAGES.zOrder)
   .min(0, TUTORIAL_MESSAGES.zOrder)
   .max(Z_ORDER_MAX, `Ensure this value is less than or equal to ${Z_ORDER_MAX}.`);
+/** A whole percentage, 0–100 (a module's retake threshold, a device's progress). */
+const percentage = z
+  .number({ error: TUTORIAL_MESSAGES.percentage })
+  .int(TUTORIAL_MESSAGES.percentage)
+  .min(0, TUTORIAL_MESSAGES.percentage)
+  .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage);
+const flag = z.boolean({ error: TUTORIAL_MESSAGES.boolean });
+/** An id naming another row; `what` with its article ('a module', 'an app version'). */
 const refId = (what: string) =>
   z
-    .number({ error: `Select a ${what}.` })
-    .int(`Invalid pk - object does not exist.`)
-    .min(1, `Invalid pk - object does not exist.`)
-    .max(MAX_ID, `Invalid pk - object does not exist.`);
+    .number({ error: `Select ${what}.` })
+    .int(TUTORIAL_MESSAGES.invalidPk)
+    .min(1, TUTORIAL_MESSAGES.invalidPk)
+    .max(MAX_ID, TUTORIAL_MESSAGES.invalidPk);
 const ISO_KEY = /^[a-z]{2}$/;
 
 /** A `localize` object: keys are language iso codes (not English), values the item's texts, each not blank. */
@@ -123,14 +148,16 @@ function localizeOf<T extends z.ZodRawShape>(shape: T) {
     .record(key, z.object(shape, { error: TUTORIAL_MESSAGES.required }), {
       // A refused key reports its own message ('English is the base language…'), not zod's generic one.
       error: (issue) =>
-        issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? TUTORIAL_MESSAGES.languageNotInList) : undefined,
+        issue.code === 'invalid_key'
+          ? (issue.issues[0]?.message ?? TUTORIAL_MESSAGES.languageNotInList)
+          : undefined,
     })
     .default({});
 }
 
 /**
- * A module's translation: the name is required; its other texts are optional (as the module's own are), and one
- * left blank falls back to the English text on the device.
+ * A module's translation: the name is required; its other texts are optional, and one left blank falls back to
+ * the English text on the device. The module's own texts are these fields (ZModuleInput extends it).
  */
 export const ZModuleLocalizeEntry = z.object({
   name: requiredText(),
@@ -143,14 +170,21 @@ export const ZQuizLocalizeEntry = z.object({ question: requiredMultiline() });
 export const ZOptionLocalizeEntry = z.object({ option: requiredText() });
 export const ZContentLocalizeEntry = z.object({ title: requiredText(), primary_text: requiredMultiline() });
 
-/** The text fields of each kind's translation block (the language setting modal's fields, in order). */
-export const LOCALIZE_FIELDS = {
-  module: ['name', 'pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'],
-  quiz: ['question'],
-  option: ['option'],
-  content: ['title', 'primary_text'],
+/** Each kind's translation block: the body of one language in `localize`. */
+export const LOCALIZE_ENTRY_SCHEMAS = {
+  module: ZModuleLocalizeEntry,
+  quiz: ZQuizLocalizeEntry,
+  option: ZOptionLocalizeEntry,
+  content: ZContentLocalizeEntry,
 } as const;
-export type TLocalizeKind = keyof typeof LOCALIZE_FIELDS;
+export type TLocalizeKind = keyof typeof LOCALIZE_ENTRY_SCHEMAS;
+type LocalizeFields = {
+  [K in TLocalizeKind]: (keyof (typeof LOCALIZE_ENTRY_SCHEMAS)[K]['shape'] & string)[];
+};
+/** The text fields of each kind's translation block (the language setting modal's fields, in order). */
+export const LOCALIZE_FIELDS = Object.fromEntries(
+  Object.entries(LOCALIZE_ENTRY_SCHEMAS).map(([kind, schema]) => [kind, Object.keys(schema.shape)]),
+) as LocalizeFields;
 export const LOCALIZE_LABELS: Record<string, string> = {
   name: 'Name',
   pass_text: 'Pass text',
@@ -166,32 +200,24 @@ export const LOCALIZE_LABELS: Record<string, string> = {
 const ZLocalizeOut = z.record(z.string(), z.record(z.string(), z.string().nullable().optional()));
 export type TLocalizeOut = z.infer<typeof ZLocalizeOut>;
 
-export const LOCALIZE_ENTRY_SCHEMAS = {
-  module: ZModuleLocalizeEntry,
-  quiz: ZQuizLocalizeEntry,
-  option: ZOptionLocalizeEntry,
-  content: ZContentLocalizeEntry,
-} as const;
-/** Fields a translation block must fill (the others may stay blank). */
-export const LOCALIZE_REQUIRED = new Set(['name', 'question', 'option', 'title', 'primary_text']);
-/** Multi-line fields of the translation blocks (textareas). */
-export const LOCALIZE_MULTILINE = new Set(['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text', 'question', 'primary_text']);
+// What the modal shows of a field is read from its schema, so the asterisk and the textarea follow the rule.
+const entryFields = Object.values(LOCALIZE_ENTRY_SCHEMAS).flatMap((schema) =>
+  Object.entries(schema.shape as Record<string, z.ZodType>),
+);
+/** Fields a translation block must fill: those whose schema refuses them left out (the others may stay blank). */
+export const LOCALIZE_REQUIRED: ReadonlySet<string> = new Set(
+  entryFields.filter(([, field]) => !field.safeParse(undefined).success).map(([name]) => name),
+);
+/** Multi-line fields of the translation blocks (textareas): those whose schema takes a line break. */
+export const LOCALIZE_MULTILINE: ReadonlySet<string> = new Set(
+  entryFields.filter(([, field]) => field.safeParse('a\nb').success).map(([name]) => name),
+);
 
 // ---- Modules --------------------------------------------------------------------------------------------------
 
-export const ZModuleInput = z.object({
-  name: requiredText(),
-  pass_text: optionalText(),
-  re_take_module_again_text: optionalText(),
-  re_take_module_text: optionalText(),
-  re_take_question_percentage: z
-    .number({ error: TUTORIAL_MESSAGES.percentage })
-    .int(TUTORIAL_MESSAGES.percentage)
-    .min(0, TUTORIAL_MESSAGES.percentage)
-    .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage)
-    .nullish()
-    .transform((v) => v ?? null),
-  re_take_question_text: optionalText(),
+/** POST tutorial/module/ and PUT tutorial/module/{id}/: the module with its translations. */
+export const ZModuleInput = ZModuleLocalizeEntry.extend({
+  re_take_question_percentage: percentage.nullish().transform((v) => v ?? null),
   z_order: zOrder,
   status: z.enum(CONTENT_STATUSES).default('PUBLISHED'),
   localize: localizeOf(ZModuleLocalizeEntry.shape),
@@ -223,11 +249,12 @@ export type TModuleList = z.infer<typeof ZModuleList>;
 export const ZOptionFields = z.object({
   option: requiredText(),
   z_order: zOrder.default(0),
-  is_correct: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
-  is_select_all_or_none: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  is_correct: flag.default(false),
+  is_select_all_or_none: flag.default(false),
 });
+/** POST tutorial/quiz-option/ and PUT tutorial/quiz-option/{id}/: one option of a quiz, with its translations. */
 export const ZOptionInput = ZOptionFields.extend({
-  question: refId('quiz'),
+  question: refId('a quiz'),
   localize: localizeOf(ZOptionLocalizeEntry.shape),
 });
 export type TOptionInput = z.infer<typeof ZOptionInput>;
@@ -246,10 +273,10 @@ export type TOption = z.infer<typeof ZOption>;
 
 const quizFields = {
   question: requiredMultiline(),
-  is_multi_select: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  is_multi_select: flag.default(false),
   z_order: zOrder,
-  primary_image: textField().trim().max(500).nullish().transform((v) => (v ? v : null)),
-  module: refId('module'),
+  primary_image: optionalLine(QUIZ_IMAGE_MAX),
+  module: refId('a module'),
 };
 /** POST tutorial/quiz/: the quiz with its options in one call (§7 Quizzes). */
 export const ZQuizCreate = z.object({
@@ -278,6 +305,7 @@ export const ZQuizList = paginated(ZQuiz);
 
 // ---- Content ---------------------------------------------------------------------------------------------------
 
+/** POST tutorial/content/ and PUT tutorial/content/{id}/: the content item with its translations. */
 export const ZContentInput = z.object({
   title: requiredText(),
   primary_text: optionalText(),
@@ -285,12 +313,14 @@ export const ZContentInput = z.object({
   /** The video's file name (or its stored path); blank → null. The server stores the full path (§5). */
   primary_image: textField()
     .trim()
-    .max(200)
+    .max(CONTENT_VIDEO_NAME_MAX, TUTORIAL_MESSAGES.tooLong(CONTENT_VIDEO_NAME_MAX))
     .nullish()
     .transform((v) => contentVideoName(v))
     .refine((name) => contentVideoNameProblem(name) === null, TUTORIAL_MESSAGES.invalidChars),
-  app_version: refId('app version').nullish().transform((v) => v ?? null),
-  module: refId('module'),
+  app_version: refId('an app version')
+    .nullish()
+    .transform((v) => v ?? null),
+  module: refId('a module'),
   status: z.enum(CONTENT_STATUSES).default('PUBLISHED'),
   localize: localizeOf(ZContentLocalizeEntry.shape),
 });
@@ -330,25 +360,21 @@ export type TSaved = z.infer<typeof ZSaved>;
 export const ZDeleted = z.object({ detail: z.string() });
 
 const ZIds = z
-  .array(refId('item'), { error: TUTORIAL_MESSAGES.orderIds })
+  .array(refId('an item'), { error: TUTORIAL_MESSAGES.orderIds })
   .min(1, TUTORIAL_MESSAGES.orderIds)
   .max(1000, TUTORIAL_MESSAGES.orderIds)
   .refine((ids) => new Set(ids).size === ids.length, TUTORIAL_MESSAGES.orderIds);
 /** PUT tutorial/module/order/: every module's id in its new order; z_order becomes the position (1, 2, …). */
 export const ZModuleOrder = z.object({ ids: ZIds });
 /** PUT tutorial/quiz/order/ and tutorial/content/order/: the module's whole list in its new order. */
-export const ZModuleItemsOrder = z.object({ module: refId('module'), ids: ZIds });
+export const ZModuleItemsOrder = z.object({ module: refId('a module'), ids: ZIds });
 export type TModuleItemsOrder = z.infer<typeof ZModuleItemsOrder>;
 export const ZOrderSaved = z.object({ detail: z.string(), ids: z.array(z.number().int()) });
 
 // ---- Device reads --------------------------------------------------------------------------------------------
 
 export const ZTutorialAppQuery = z.object({
-  language: textField()
-    .trim()
-    .toLowerCase()
-    .regex(ISO_KEY, 'Enter a two-letter language code.')
-    .optional(),
+  language: textField().trim().toLowerCase().regex(ISO_KEY, 'Enter a two-letter language code.').optional(),
 });
 export const ZAppOption = z.object({
   id: z.number().int(),
@@ -391,14 +417,9 @@ export type TTutorialApp = z.infer<typeof ZTutorialApp>;
 
 /** POST tutorial/module-completed/: the app reports the signed-in user's progress through a module. */
 export const ZModuleCompleted = z.object({
-  module: refId('module'),
-  progress: z
-    .number({ error: TUTORIAL_MESSAGES.percentage })
-    .int(TUTORIAL_MESSAGES.percentage)
-    .min(0, TUTORIAL_MESSAGES.percentage)
-    .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage)
-    .default(TUTORIAL_PERCENTAGE_MAX),
-  completed: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  module: refId('a module'),
+  progress: percentage.default(TUTORIAL_PERCENTAGE_MAX),
+  completed: flag.optional(),
 });
 export type TModuleCompleted = z.infer<typeof ZModuleCompleted>;
 export const ZModuleCompletion = z.object({

@@ -24,8 +24,19 @@ async function tokenFor(userType: TUserType) {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string | null, method: Method, path: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `${API}${path}`, headers: { ...(token ? auth(token) : {}), ...headers }, payload });
+const call = (
+  token: string | null,
+  method: Method,
+  path: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: `${API}${path}`,
+    headers: { ...(token ? auth(token) : {}), ...headers },
+    payload,
+  });
 
 let admin: string;
 let technician: string;
@@ -101,7 +112,22 @@ describe('modules', () => {
     expect(body['localize.en']).toEqual([TUTORIAL_MESSAGES.englishExcluded]);
     expect(body['localize.fr.name']).toEqual([TUTORIAL_MESSAGES.blank]);
     expect(body['localize.fr.pass_text']).toBeUndefined();
-    const unknown = await call(admin, 'POST', '/module/', moduleBody({ localize: { zz: { name: 'a', pass_text: 'b', re_take_question_text: 'c', re_take_module_text: 'd', re_take_module_again_text: 'e' } } }));
+    const unknown = await call(
+      admin,
+      'POST',
+      '/module/',
+      moduleBody({
+        localize: {
+          zz: {
+            name: 'a',
+            pass_text: 'b',
+            re_take_question_text: 'c',
+            re_take_module_text: 'd',
+            re_take_module_again_text: 'e',
+          },
+        },
+      }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ 'localize.zz': [TUTORIAL_MESSAGES.languageNotInList] });
     const list = await call(admin, 'GET', '/module/?search=Getting');
@@ -113,14 +139,18 @@ describe('modules', () => {
     const a = await createModule({ name: 'Order A', z_order: 10 });
     const b = await createModule({ name: 'Order B', z_order: 20 });
     const names = async () =>
-      (await call(admin, 'GET', '/module/?search=Order')).json<{ results: TModule[] }>().results.map((m) => m.name);
+      (await call(admin, 'GET', '/module/?search=Order'))
+        .json<{ results: TModule[] }>()
+        .results.map((m) => m.name);
     expect(await names()).toEqual(['Order A', 'Order B', 'Order C']);
     const missing = await call(admin, 'GET', '/module/999999/');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: TUTORIAL_MESSAGES.noModule });
     expect((await call(admin, 'GET', '/module/abc/')).json()).toEqual({ detail: TUTORIAL_MESSAGES.noModule });
 
-    const all = (await call(admin, 'GET', '/module/?limit=100')).json<{ results: TModule[] }>().results.map((m) => m.id);
+    const all = (await call(admin, 'GET', '/module/?limit=100'))
+      .json<{ results: TModule[] }>()
+      .results.map((m) => m.id);
     // A partial list is refused and changes nothing.
     const partial = await call(admin, 'PUT', '/module/order/', { ids: [c, a] });
     expect(partial.statusCode).toBe(400);
@@ -140,8 +170,19 @@ describe('modules', () => {
 
   it('round-trips translations through PUT and writes an audit row', async () => {
     const id = await createModule({ name: 'Translated module' });
-    const fr = { name: 'Module traduit', pass_text: 'Bravo', re_take_question_text: 'Encore', re_take_module_text: 'Refaire', re_take_module_again_text: 'Encore une fois' };
-    const res = await call(admin, 'PUT', `/module/${id}/`, moduleBody({ name: 'Translated module', localize: { fr } }));
+    const fr = {
+      name: 'Module traduit',
+      pass_text: 'Bravo',
+      re_take_question_text: 'Encore',
+      re_take_module_text: 'Refaire',
+      re_take_module_again_text: 'Encore une fois',
+    };
+    const res = await call(
+      admin,
+      'PUT',
+      `/module/${id}/`,
+      moduleBody({ name: 'Translated module', localize: { fr } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, detail: TUTORIAL_MESSAGES.moduleUpdated });
     expect((await call(admin, 'GET', `/module/${id}/`)).json<TModule>().localize).toEqual({ fr });
@@ -156,9 +197,17 @@ describe('modules', () => {
 describe('quizzes and options', () => {
   it('creates a quiz with options in z_order; an option deleted on the server goes at once', async () => {
     const moduleId = await createModule({ name: 'Quiz module' });
-    const bad = await call(admin, 'POST', '/quiz/', { module: moduleId, question: ' ', z_order: 1, options: [{ option: '' }] });
+    const bad = await call(admin, 'POST', '/quiz/', {
+      module: moduleId,
+      question: ' ',
+      z_order: 1,
+      options: [{ option: '' }],
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ question: [TUTORIAL_MESSAGES.blank], 'options.0.option': [TUTORIAL_MESSAGES.blank] });
+    expect(bad.json()).toMatchObject({
+      question: [TUTORIAL_MESSAGES.blank],
+      'options.0.option': [TUTORIAL_MESSAGES.blank],
+    });
     const created = await call(admin, 'POST', '/quiz/', {
       module: moduleId,
       question: 'Which is right?',
@@ -180,11 +229,17 @@ describe('quizzes and options', () => {
     const [first, second] = quiz.options;
     const removed = await call(admin, 'DELETE', `/quiz-option/${second?.id}/`);
     expect(removed.statusCode).toBe(200);
-    const left = (await call(admin, 'GET', `/quiz-option/?question=${quizId}`)).json<{ results: { id: number }[] }>();
+    const left = (await call(admin, 'GET', `/quiz-option/?question=${quizId}`)).json<{
+      results: { id: number }[];
+    }>();
     expect(left.results.map((o) => o.id)).toEqual([first?.id]);
     expect((await call(admin, 'DELETE', `/quiz-option/${second?.id}/`)).statusCode).toBe(404);
 
-    const added = await call(admin, 'POST', '/quiz-option/', { option: 'Third', question: quizId, z_order: 3 });
+    const added = await call(admin, 'POST', '/quiz-option/', {
+      option: 'Third',
+      question: quizId,
+      z_order: 3,
+    });
     expect(added.statusCode).toBe(201);
     const translated = await call(admin, 'PUT', `/quiz-option/${first?.id}/`, {
       option: 'First',
@@ -207,7 +262,9 @@ describe('quizzes and options', () => {
     const list = (await call(admin, 'GET', `/quiz/?module=${moduleId}`)).json<{ results: TQuiz[] }>();
     expect(list.results[0]?.localize).toEqual({ fr: { question: 'Laquelle est juste ?' } });
     expect(list.results[0]?.options.map((o) => o.option)).toEqual(['First', 'Third']);
-    expect((await call(admin, 'GET', '/quiz/?module=999999')).json()).toEqual({ detail: TUTORIAL_MESSAGES.noModule });
+    expect((await call(admin, 'GET', '/quiz/?module=999999')).json()).toEqual({
+      detail: TUTORIAL_MESSAGES.noModule,
+    });
   });
 });
 
@@ -227,9 +284,19 @@ describe('contents', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ primary_image: [TUTORIAL_MESSAGES.invalidChars] });
     }
-    const a = await call(admin, 'POST', '/content/', { title: 'Intro', z_order: 2, module: moduleId, primary_image: 'intro_video' });
+    const a = await call(admin, 'POST', '/content/', {
+      title: 'Intro',
+      z_order: 2,
+      module: moduleId,
+      primary_image: 'intro_video',
+    });
     expect(a.json<TSaved>().detail).toBe(TUTORIAL_MESSAGES.contentCreated);
-    const b = await call(admin, 'POST', '/content/', { title: 'Notes', z_order: 1, module: moduleId, primary_image: '' });
+    const b = await call(admin, 'POST', '/content/', {
+      title: 'Notes',
+      z_order: 1,
+      module: moduleId,
+      primary_image: '',
+    });
     const list = (await call(admin, 'GET', `/content/?module=${moduleId}`)).json<{ results: TContent[] }>();
     expect(list.results.map((c) => [c.title, c.primary_image])).toEqual([
       ['Notes', null],
@@ -239,14 +306,20 @@ describe('contents', () => {
 
     // A PUT sending back the stored path keeps it; a module's new z_order moves the path in the same change.
     const content = list.results[1] as TContent;
-    const put = await call(admin, 'PUT', `/content/${content.id}/`, { ...content, localize: { fr: { title: 'Intro FR', primary_text: 'Texte' } } });
+    const put = await call(admin, 'PUT', `/content/${content.id}/`, {
+      ...content,
+      localize: { fr: { title: 'Intro FR', primary_text: 'Texte' } },
+    });
     expect(put.json()).toEqual({ id: content.id, detail: TUTORIAL_MESSAGES.contentUpdated });
     await call(admin, 'PUT', `/module/${moduleId}/`, moduleBody({ name: 'Video module', z_order: 8 }));
     const moved = (await call(admin, 'GET', `/content/${content.id}/`)).json<TContent>();
     expect(moved.primary_image).toBe('assets/tutorials/tutorial_module_8/intro_video.mp4');
     expect(moved.localize).toEqual({ fr: { title: 'Intro FR', primary_text: 'Texte' } });
 
-    const reorder = await call(admin, 'PUT', '/content/order/', { module: moduleId, ids: [content.id, b.json<TSaved>().id] });
+    const reorder = await call(admin, 'PUT', '/content/order/', {
+      module: moduleId,
+      ids: [content.id, b.json<TSaved>().id],
+    });
     expect(reorder.statusCode).toBe(200);
     const after = (await call(admin, 'GET', `/content/?module=${moduleId}`)).json<{ results: TContent[] }>();
     expect(after.results.map((c) => [c.title, c.z_order])).toEqual([
@@ -257,7 +330,9 @@ describe('contents', () => {
     const missing = await call(admin, 'GET', '/content/999999/');
     expect(missing.json()).toEqual({ detail: TUTORIAL_MESSAGES.noContent });
     expect((await call(admin, 'DELETE', `/content/${b.json<TSaved>().id}/`)).statusCode).toBe(200);
-    expect((await call(admin, 'DELETE', `/content/${b.json<TSaved>().id}/`)).json()).toEqual({ detail: TUTORIAL_MESSAGES.noContent });
+    expect((await call(admin, 'DELETE', `/content/${b.json<TSaved>().id}/`)).json()).toEqual({
+      detail: TUTORIAL_MESSAGES.noContent,
+    });
   });
 });
 
@@ -272,7 +347,12 @@ describe('device reads', () => {
       primary_image: 'device',
       localize: { fr: { title: 'Vidéo', primary_text: 'Regardez' } },
     });
-    await call(admin, 'POST', '/content/', { title: 'Draft video', z_order: 2, module: moduleId, status: 'DRAFT' });
+    await call(admin, 'POST', '/content/', {
+      title: 'Draft video',
+      z_order: 2,
+      module: moduleId,
+      status: 'DRAFT',
+    });
     const fr = await call(technician, 'GET', '/app/?language=fr');
     expect(fr.statusCode).toBe(200);
     const tree = fr.json<TTutorialApp>();
@@ -311,5 +391,212 @@ describe('device reads', () => {
     const bad = await call(technician, 'POST', '/module-completed/', { module: moduleId, progress: 101 });
     expect(bad.json()).toEqual({ progress: [TUTORIAL_MESSAGES.percentage] });
     expect((await call(technician, 'POST', '/module-completed/', { module: 999999 })).statusCode).toBe(400);
+  });
+});
+
+describe('bad bodies', () => {
+  type Case = [
+    label: string,
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    field: string,
+    message: string,
+  ];
+  let cases: Case[] = [];
+  beforeAll(async () => {
+    const moduleId = await createModule({ name: 'Bad bodies module' });
+    const quiz = await call(admin, 'POST', '/quiz/', {
+      module: moduleId,
+      question: 'Q',
+      z_order: 1,
+      options: [{ option: 'A' }],
+    });
+    const quizId = quiz.json<TSaved>().id;
+    const optionId = (await call(admin, 'GET', `/quiz/${quizId}/`)).json<TQuiz>().options[0]!.id;
+    const content = await call(admin, 'POST', '/content/', { module: moduleId, title: 'C', z_order: 1 });
+    const contentId = content.json<TSaved>().id;
+    const m = TUTORIAL_MESSAGES;
+    const module = moduleBody();
+    const quizBody = { module: moduleId, question: 'Q', z_order: 1 };
+    const option = { question: quizId, option: 'A' };
+    const contentBody = { module: moduleId, title: 'C', z_order: 1 };
+    const pk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+    cases = [
+      ['module: blank name', 'POST', '/module/', { ...module, name: ' ' }, 'name', m.blank],
+      [
+        'module: a line break in the name',
+        'PUT',
+        `/module/${moduleId}/`,
+        { ...module, name: 'a\nb' },
+        'name',
+        'Line breaks are not allowed in this field.',
+      ],
+      [
+        'module: name too long',
+        'POST',
+        '/module/',
+        { ...module, name: 'n'.repeat(256) },
+        'name',
+        m.tooLong(255),
+      ],
+      [
+        'module: percentage as text',
+        'PUT',
+        `/module/${moduleId}/`,
+        { ...module, re_take_question_percentage: '50' },
+        're_take_question_percentage',
+        m.percentage,
+      ],
+      ['module: negative z_order', 'POST', '/module/', { ...module, z_order: -1 }, 'z_order', m.zOrder],
+      [
+        'module: pass_text a number',
+        'POST',
+        '/module/',
+        { ...module, pass_text: 5 },
+        'pass_text',
+        'Not a valid string.',
+      ],
+      ['quiz: no module', 'POST', '/quiz/', { ...quizBody, module: undefined }, 'module', 'Select a module.'],
+      [
+        'quiz: a module that is not there',
+        'POST',
+        '/quiz/',
+        { ...quizBody, module: 999999 },
+        'module',
+        pk(999999),
+      ],
+      [
+        'quiz: image path too long',
+        'POST',
+        '/quiz/',
+        { ...quizBody, primary_image: 'x'.repeat(501) },
+        'primary_image',
+        m.tooLong(500),
+      ],
+      [
+        'quiz: an option not an object',
+        'POST',
+        '/quiz/',
+        { ...quizBody, options: [null] },
+        'options.0',
+        'Invalid input: expected object, received null',
+      ],
+      [
+        'quiz: multi-select as text',
+        'PUT',
+        `/quiz/${quizId}/`,
+        { ...quizBody, is_multi_select: 'yes' },
+        'is_multi_select',
+        m.boolean,
+      ],
+      [
+        'quiz: blank question on update',
+        'PUT',
+        `/quiz/${quizId}/`,
+        { ...quizBody, question: '\t' },
+        'question',
+        m.blank,
+      ],
+      ['option: no quiz', 'POST', '/quiz-option/', { option: 'A' }, 'question', 'Select a quiz.'],
+      [
+        'option: a quiz that is not there',
+        'PUT',
+        `/quiz-option/${optionId}/`,
+        { ...option, question: 999999 },
+        'question',
+        pk(999999),
+      ],
+      [
+        'option: correct as text',
+        'POST',
+        '/quiz-option/',
+        { ...option, is_correct: 'true' },
+        'is_correct',
+        m.boolean,
+      ],
+      [
+        'content: video name too long',
+        'POST',
+        '/content/',
+        { ...contentBody, primary_image: 'v'.repeat(201) },
+        'primary_image',
+        m.tooLong(200),
+      ],
+      [
+        'content: app version as text',
+        'POST',
+        '/content/',
+        { ...contentBody, app_version: 'x' },
+        'app_version',
+        'Select an app version.',
+      ],
+      [
+        'content: an app version that is not there',
+        'PUT',
+        `/content/${contentId}/`,
+        { ...contentBody, app_version: 999999 },
+        'app_version',
+        pk(999999),
+      ],
+      [
+        'content: bad status',
+        'PUT',
+        `/content/${contentId}/`,
+        { ...contentBody, status: 'LIVE' },
+        'status',
+        'Invalid option: expected one of "PUBLISHED"|"DRAFT"',
+      ],
+      [
+        'translation: not an object',
+        'PUT',
+        `/module/${moduleId}/`,
+        { ...module, localize: { fr: 'Bonjour' } },
+        'localize.fr',
+        m.required,
+      ],
+      [
+        'translation: English',
+        'PUT',
+        `/quiz/${quizId}/`,
+        { ...quizBody, localize: { en: { question: 'Q' } } },
+        'localize.en',
+        m.englishExcluded,
+      ],
+      [
+        'translation: an unknown language',
+        'PUT',
+        `/quiz-option/${optionId}/`,
+        { ...option, localize: { zz: { option: 'A' } } },
+        'localize.zz',
+        m.languageNotInList,
+      ],
+      [
+        'translation: a blank required text',
+        'PUT',
+        `/content/${contentId}/`,
+        { ...contentBody, localize: { fr: { title: 'T', primary_text: ' ' } } },
+        'localize.fr.primary_text',
+        m.blank,
+      ],
+      [
+        'translation: a missing required text',
+        'POST',
+        '/quiz-option/',
+        { ...option, localize: { hi: {} } },
+        'localize.hi.option',
+        m.required,
+      ],
+    ];
+  });
+
+  it('refuses a bad body of each kind with 400 and the message on its field', async () => {
+    for (const [label, method, path, body, field, message] of cases) {
+      const res = await call(admin, method, path, body as object);
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json(), label).toEqual({ [field]: [message] });
+    }
+    const modules = (await call(admin, 'GET', '/module/?search=Bad%20bodies')).json<{ count: number }>();
+    expect(modules.count).toBe(1);
   });
 });
