@@ -7,6 +7,7 @@ import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { BookingListPage } from '../pages/BookingListPage.tsx';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
+import { STATUS_UNDER_NAME_QUERY } from './BookingList.tsx';
 import { matchMediaFor } from '../../../test/media.ts';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -90,8 +91,18 @@ describe('BookingList', () => {
     expect(slot?.textContent).toMatch(/09:00 AM – 10:00 AM$/);
     const created = screen.getByTitle(/^01 Mar 2026 \d\d:\d\d [AP]M$/);
     expect(created.querySelector('br')).not.toBeNull();
-    // A long address may break before its '@' only.
-    expect(screen.getByText(/^asha\.rao\.long\.address@example\.com$/).querySelector('wbr')).not.toBeNull();
+    // A long address may break before its '@' and after each dot before it.
+    expect(screen.getByText(/^asha\.rao\.long\.address@example\.com$/).querySelectorAll('wbr')).toHaveLength(4);
+  });
+
+  it('below 1440 px puts the status under the name instead of a Status column (nine columns fit 1280 px)', async () => {
+    vi.stubGlobal('matchMedia', matchMediaFor(STATUS_UNDER_NAME_QUERY));
+    setup([booking(1)]);
+    const name = await screen.findByText('Asha Rao');
+    expect(headers()).toEqual(['Name', 'E-mail', 'Slot Data', 'Organization', 'Price', 'Created', 'ID', '']);
+    expect(within(name.parentElement as HTMLElement).getByTestId('booking-status')).toHaveTextContent(
+      'PENDING_PAYMENT',
+    );
   });
 
   it('keeps the name, status and slot on a phone, with the status under the name', async () => {

@@ -2,8 +2,10 @@
 // All Time (hidden inside an organization) / Last 30 Days / Custom Range on the created date, and Slot Data (a
 // range of slot days); a preset clears the ranges. Name sorts by first_name. Columns: Name and mobile, E-mail,
 // Slot Data, Organization (outside an organization), Price (/100 with its currency), Status, Created, ID, Details.
-import { useState } from 'react';
+// Below 1440 px and on a phone the status badge sits under the name instead of in a column of its own.
+import { Fragment, useState } from 'react';
 import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarTime, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -59,11 +61,18 @@ export const STATUS_COLORS: Record<TBookingStatus, string> = {
   CANCELED: 'gray.7',
 };
 
-export function BookingStatusBadge({ status }: { status: TBookingStatus }) {
+/**
+ * Below this viewport width the desktop list (beside the menu) has no room for a Status column (PENDING_PAYMENT's
+ * badge makes it ~170 px): the badge goes under the name, as on a phone, and the nine columns fit 1280 px.
+ */
+export const STATUS_UNDER_NAME_QUERY = '(max-width: 1439px)';
+
+export function BookingStatusBadge({ status, size = 'md' }: { status: TBookingStatus; size?: 'sm' | 'md' }) {
   return (
     // Never narrower than its word: a table column shrinking it would cut PENDING_PAYMENT short.
     <Badge
       variant="filled"
+      size={size}
       color={STATUS_COLORS[status]}
       style={{ flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}
       data-testid="booking-status"
@@ -73,21 +82,22 @@ export function BookingStatusBadge({ status }: { status: TBookingStatus }) {
   );
 }
 
-/** An e-mail in a list cell: it may break before its '@', so a long address takes two lines, not the table's width. */
+/**
+ * An e-mail in a list cell: it may break before its '@' and after a dot of the name before it, so a long address
+ * takes two or three lines, not the table's width (the browser breaks it only where the columns are tight).
+ */
 function EmailCell({ email }: { email: string | null }) {
   if (!email) return <Text c="dimmed">—</Text>;
   const at = email.lastIndexOf('@');
+  const parts = at > 0 ? [...email.slice(0, at).split(/(?<=\.)/), email.slice(at)] : [email];
   return (
     <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-      {at > 0 ? (
-        <>
-          {email.slice(0, at)}
-          <wbr />
-          {email.slice(at)}
-        </>
-      ) : (
-        email
-      )}
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
     </Text>
   );
 }
@@ -163,6 +173,7 @@ export function BookingList({
       : periodToQuery(params, 'created')),
   });
   const phone = usePhoneLayout();
+  const statusUnderName = useMediaQuery(STATUS_UNDER_NAME_QUERY, false, { getInitialValueInEffect: false }) || phone;
   const showOrganization = !embedded && organizationId === undefined;
   // Inside an organization the All Time tab is hidden (part 3 §2); its value stays the default.
   const periods: PeriodValue[] = embedded ? ['30', 'custom_range'] : ['today', '30', 'custom_range'];
@@ -180,8 +191,9 @@ export function BookingList({
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {b.mobile ?? '—'}
           </Text>
-          {/* On a phone the Status column goes: the badge stays with the name. */}
-          {phone && <BookingStatusBadge status={b.status} />}
+          {/* Without the Status column (a phone, a narrow desktop) the badge stays with the name; on a phone a size
+              smaller, so PENDING_PAYMENT leaves the slot its width at 390 px. */}
+          {statusUnderName && <BookingStatusBadge status={b.status} size={phone ? 'sm' : 'md'} />}
         </Stack>
       ),
     },
@@ -214,12 +226,15 @@ export function BookingList({
       // The amount and its currency (one space between) may take two lines when the columns are tight.
       render: (b) => formatBookingPrice(b.price, b.currency),
     },
-    {
-      accessor: 'status',
-      title: 'Status',
-      hideOnPhone: true,
-      render: (b) => <BookingStatusBadge status={b.status} />,
-    },
+    ...(statusUnderName
+      ? []
+      : [
+          {
+            accessor: 'status',
+            title: 'Status',
+            render: (b: TBooking) => <BookingStatusBadge status={b.status} />,
+          } satisfies ListColumn<TBooking>,
+        ]),
     {
       accessor: 'created',
       title: 'Created',
