@@ -1,6 +1,7 @@
 // Pieces every console route shares: the guards that answer 401/403 before the query or body is looked at, the path
 // id, the audit meta, the list's request facts and the CSV answer. One place, used by every module's routes.
 import type { Readable } from 'node:stream';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TUserType } from '@sc/shared/roles';
@@ -41,7 +42,10 @@ export const metaOf = (request: FastifyRequest) => {
 };
 
 /** What a list service needs of the request: its URL (next/previous links) and the caller's time zone. */
-export const listRequest = (request: FastifyRequest) => ({ url: request.url, timezone: request.headers.timezone });
+export const listRequest = (request: FastifyRequest) => ({
+  url: request.url,
+  timezone: request.headers.timezone,
+});
 
 /** The request's path without its query (the report log records it). */
 export const pathOf = (request: FastifyRequest) => new URL(request.url, 'http://localhost').pathname;
@@ -53,10 +57,21 @@ export const csvRequest = (request: FastifyRequest) => ({
   meta: metaOf(request),
 });
 
-/** A streamed CSV download named `filename`, never cached. */
+/** `name` in printable ASCII: accents dropped ('Clínica' → 'Clinica'), any other character an underscore. */
+export const asciiFileName = (name: string): string =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+
+/**
+ * A streamed CSV download named `filename`, never cached. The header follows RFC 6266: a name outside ASCII goes as
+ * UTF-8 in `filename*` (RFC 5987) with an ASCII `filename` for clients that do not read it; quotes and backslashes
+ * are escaped, so an organization's name in a file name cannot break the header.
+ */
 export const sendCsv = (reply: FastifyReply, filename: string, stream: Readable) =>
   reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('content-disposition', contentDisposition(filename, { fallback: asciiFileName(filename) }))
     .header('cache-control', 'no-store')
     .send(stream as never);

@@ -455,7 +455,7 @@ describe('GET organization/leaderboard/', () => {
       headers: { ...auth(tokens.distributor), 'user-agent': 'csv-test' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="leaderboard.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename=leaderboard.csv');
     expect(res.body.trim().split('\n')).toEqual([
       LEADERBOARD_CSV_COLUMNS.join(','),
       `Clinic Under Delta,1,100.0%,2026-03-31T20:00:00.000Z,"Mumbai, India"`,

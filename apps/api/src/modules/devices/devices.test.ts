@@ -537,7 +537,7 @@ describe('GET device/?format=csv', () => {
     const res = await get(admin, `${DEVICE}?${query}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="device_details.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename=device_details.csv');
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe(DEVICE_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(1 + list.count);

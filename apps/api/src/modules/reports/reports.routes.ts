@@ -13,7 +13,12 @@ import {
   type TReportQuery,
 } from '@sc/shared/reports';
 import { requestMeta, requireRole } from '../../http/authenticate.ts';
-import { TOKEN_SECURITY as security, guard as guardRoles, pathOf } from '../../http/route-helpers.ts';
+import {
+  TOKEN_SECURITY as security,
+  guard as guardRoles,
+  pathOf,
+  sendCsv,
+} from '../../http/route-helpers.ts';
 import {
   listOrganizationReport,
   listTechnicianReport,
@@ -39,7 +44,8 @@ const description =
   "{detail: 'No scans found'} when no row has a scan in either period. report_log=true on page 1, or format=csv, " +
   'writes the report log.';
 
-async function sendCsv(
+/** format=csv: the whole report as a file named after its kind, period and organization. */
+async function sendReportCsv(
   app: Parameters<FastifyPluginAsyncZod>[0],
   kind: TReportKind,
   query: TReportQuery,
@@ -48,12 +54,7 @@ async function sendCsv(
 ) {
   const actor = requireRole(request, REPORT_ROLES);
   const { stream, filename } = await streamReportCsv(app.ctx, actor, kind, query, reportRequest(request));
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .header('cache-control', 'no-store')
-    .send(stream as never);
+  return sendCsv(reply, filename, stream);
 }
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,8 +72,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'csv') return sendCsv(app, 'technician', request.query, request, reply);
-      return listTechnicianReport(app.ctx, requireRole(request, REPORT_ROLES), request.query, reportRequest(request));
+      if (request.query.format === 'csv')
+        return sendReportCsv(app, 'technician', request.query, request, reply);
+      return listTechnicianReport(
+        app.ctx,
+        requireRole(request, REPORT_ROLES),
+        request.query,
+        reportRequest(request),
+      );
     },
   );
 
@@ -83,15 +90,22 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Organization report: SCAN-type scans, positives and positivity per organization in two periods',
+        summary:
+          'Organization report: SCAN-type scans, positives and positivity per organization in two periods',
         description,
         querystring: ZReportQuery,
         response: { 200: paginated(ZOrganizationReportRow) },
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'csv') return sendCsv(app, 'organization', request.query, request, reply);
-      return listOrganizationReport(app.ctx, requireRole(request, REPORT_ROLES), request.query, reportRequest(request));
+      if (request.query.format === 'csv')
+        return sendReportCsv(app, 'organization', request.query, request, reply);
+      return listOrganizationReport(
+        app.ctx,
+        requireRole(request, REPORT_ROLES),
+        request.query,
+        reportRequest(request),
+      );
     },
   );
 };
