@@ -168,8 +168,9 @@ export type ChartPieceCount = { kind: 'day' | 'hour' | 'raw'; key: number; scans
 export async function countChartPieces(db: Db, scope: Scope, pieces: ChartPieces): Promise<ChartPieceCount[]> {
   const parts: SQL[] = [];
   const { days, hours, raw } = pieces;
+  const lists = chartLists(pieces);
   if (days && days.runs.length) {
-    parts.push(sql`SELECT 'day' AS kind, width_bucket(${scanStatsOrgDaily.day}, ${pgArray(days.runs)}::date[]) AS key,
+    parts.push(sql`SELECT 'day' AS kind, width_bucket(${scanStatsOrgDaily.day}, ${lists.runs}::date[]) AS key,
         sum(${scanStatsOrgDaily.scans})::int AS scans, sum(${scanStatsOrgDaily.positives})::int AS positives
       FROM ${scanStatsOrgDaily}
       WHERE ${scanStatsOrgDaily.day} >= ${days.runs[0]} AND ${scanStatsOrgDaily.day} < ${days.to}
@@ -180,14 +181,13 @@ export async function countChartPieces(db: Db, scope: Scope, pieces: ChartPieces
     parts.push(sql`SELECT 'hour' AS kind, (extract(epoch FROM ${scanStatsOrgHourly.hour}) / 3600)::int AS key,
         sum(${scanStatsOrgHourly.scans})::int AS scans, sum(${scanStatsOrgHourly.positives})::int AS positives
       FROM ${scanStatsOrgHourly}
-      WHERE ${scanStatsOrgHourly.hour} = ANY(${pgArray(hours.map((h) => h.toISOString()))}::timestamptz[])
+      WHERE ${scanStatsOrgHourly.hour} = ANY(${lists.hours}::timestamptz[])
         AND ${orgScopeCondition(scope, scanStatsOrgHourly.organizationId)}
       GROUP BY ${scanStatsOrgHourly.hour}`);
   }
   if (raw.length) {
     parts.push(sql`SELECT 'raw' AS kind, r.i::int AS key, c.scans, c.positives
-      FROM unnest(${pgArray(raw.map((r) => r.from.toISOString()))}::timestamptz[],
-                  ${pgArray(raw.map((r) => r.to.toISOString()))}::timestamptz[]) WITH ORDINALITY AS r(f, t, i)
+      FROM unnest(${lists.rawFrom}::timestamptz[], ${lists.rawTo}::timestamptz[]) WITH ORDINALITY AS r(f, t, i)
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS scans, (count(*) FILTER (WHERE ${scans.isPositive}))::int AS positives FROM ${scans}
         WHERE ${scans.scanType} = 'SCAN' AND ${scans.dateTime} >= r.f AND ${scans.dateTime} < r.t
@@ -200,6 +200,22 @@ export async function countChartPieces(db: Db, scope: Scope, pieces: ChartPieces
 
 /** A PostgreSQL array literal of plain values (dates, ISO instants: no quotes or commas inside), sent as one parameter. */
 const pgArray = (values: string[]): string => `{${values.join(',')}}`;
+
+/** The array parameters of a chart's pieces, written once per pieces object (the service keeps a chart's plan). */
+const chartListsOf = new WeakMap<ChartPieces, { runs: string; hours: string; rawFrom: string; rawTo: string }>();
+function chartLists(pieces: ChartPieces) {
+  let lists = chartListsOf.get(pieces);
+  if (!lists) {
+    lists = {
+      runs: pgArray(pieces.days?.runs ?? []),
+      hours: pgArray(pieces.hours.map((h) => h.toISOString())),
+      rawFrom: pgArray(pieces.raw.map((r) => r.from.toISOString())),
+      rawTo: pgArray(pieces.raw.map((r) => r.to.toISOString())),
+    };
+    chartListsOf.set(pieces, lists);
+  }
+  return lists;
+}
 
 /** The first UTC day with SCAN-type scans in scope (the start of an all-time chart). */
 export async function firstStatsDay(db: Db, scope: Scope): Promise<string | null> {
