@@ -46,19 +46,19 @@ import * as q from './tutorials.queries.ts';
 
 export type TutorialsContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
+/** The audit actions of one kind of item: `tutorial.{kind}.created`, `.updated` and `.deleted`. */
+const auditActions = <K extends string>(kind: K) =>
+  ({
+    created: `tutorial.${kind}.created`,
+    updated: `tutorial.${kind}.updated`,
+    deleted: `tutorial.${kind}.deleted`,
+  }) as const;
+
 export const TUTORIAL_AUDIT = {
-  moduleCreated: 'tutorial.module.created',
-  moduleUpdated: 'tutorial.module.updated',
-  moduleDeleted: 'tutorial.module.deleted',
-  quizCreated: 'tutorial.quiz.created',
-  quizUpdated: 'tutorial.quiz.updated',
-  quizDeleted: 'tutorial.quiz.deleted',
-  optionCreated: 'tutorial.option.created',
-  optionUpdated: 'tutorial.option.updated',
-  optionDeleted: 'tutorial.option.deleted',
-  contentCreated: 'tutorial.content.created',
-  contentUpdated: 'tutorial.content.updated',
-  contentDeleted: 'tutorial.content.deleted',
+  module: auditActions('module'),
+  quiz: auditActions('quiz'),
+  option: auditActions('option'),
+  content: auditActions('content'),
   reordered: 'tutorial.reordered',
 } as const;
 
@@ -138,7 +138,7 @@ const MODULE = kind({
   missing: TUTORIAL_MESSAGES.noModule,
   table: tutorialModules,
   target: 'tutorial_module',
-  audit: { created: TUTORIAL_AUDIT.moduleCreated, updated: TUTORIAL_AUDIT.moduleUpdated, deleted: TUTORIAL_AUDIT.moduleDeleted },
+  audit: TUTORIAL_AUDIT.module,
   deleted: TUTORIAL_MESSAGES.moduleDeleted,
   deletedDetails: (row) => ({ name: row.name }),
 });
@@ -147,7 +147,7 @@ const QUIZ = kind({
   missing: TUTORIAL_MESSAGES.noModule,
   table: tutorialQuizzes,
   target: 'tutorial_quiz',
-  audit: { created: TUTORIAL_AUDIT.quizCreated, updated: TUTORIAL_AUDIT.quizUpdated, deleted: TUTORIAL_AUDIT.quizDeleted },
+  audit: TUTORIAL_AUDIT.quiz,
   deleted: TUTORIAL_MESSAGES.quizDeleted,
 });
 const OPTION = kind({
@@ -155,7 +155,7 @@ const OPTION = kind({
   missing: TUTORIAL_MESSAGES.noModule,
   table: tutorialQuizOptions,
   target: 'tutorial_quiz_option',
-  audit: { created: TUTORIAL_AUDIT.optionCreated, updated: TUTORIAL_AUDIT.optionUpdated, deleted: TUTORIAL_AUDIT.optionDeleted },
+  audit: TUTORIAL_AUDIT.option,
   deleted: TUTORIAL_MESSAGES.optionDeleted,
 });
 const CONTENT = kind({
@@ -163,7 +163,7 @@ const CONTENT = kind({
   missing: TUTORIAL_MESSAGES.noContent,
   table: tutorialContents,
   target: 'tutorial_content',
-  audit: { created: TUTORIAL_AUDIT.contentCreated, updated: TUTORIAL_AUDIT.contentUpdated, deleted: TUTORIAL_AUDIT.contentDeleted },
+  audit: TUTORIAL_AUDIT.content,
   deleted: TUTORIAL_MESSAGES.contentDeleted,
   deletedDetails: (row) => ({ title: row.title }),
 });
