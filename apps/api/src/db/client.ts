@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -153,4 +154,67 @@ export async function runMigrations(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
   }
+}
+
+// ---- Prepared statements ---------------------------------------------------------------------------------------------
+
+/** Query shapes a family of prepared statements keeps per database handle; more shapes run as one-off statements. */
+export const PREPARED_SHAPES_MAX = 64;
+let preparedNames = 0;
+
+/**
+ * Named prepared statements for hot queries (the session lookup, the first page of a list and its count). `build`
+ * returns drizzle's `.prepare(name)` of a query whose varying values are `sql.placeholder`s; it runs once per
+ * database handle and `shape` (a key naming everything that changes the SQL text), and the result is reused, so
+ * the query is built once instead of on every request. On PostgreSQL node-postgres sends a named statement's Parse
+ * once per pool connection and PostgreSQL keeps its plan: after five custom plans it switches to one generic plan
+ * when that is no dearer (check with EXPLAIN EXECUTE that the generic plan suits skewed values; leave a shape out
+ * when it does not). On PGlite the name is ignored (one connection, no plan cache to gain). Each name is unique in
+ * the process; at most PREPARED_SHAPES_MAX shapes per handle are named (a named statement stays on every pool
+ * connection for its life), further shapes are built on each call and run unnamed (`name` '').
+ */
+export function preparedQueries<P, A = undefined>(family: string, build: (db: Db, name: string, args: A) => P) {
+  const byDb = new WeakMap<Db, Map<string, P>>();
+  /** The prepared query of `shape`; `args` (what builds it) are used only when this shape is first seen. */
+  return (db: Db, shape: string, args: A): P => {
+    let shapes = byDb.get(db);
+    if (!shapes) byDb.set(db, (shapes = new Map()));
+    const known = shapes.get(shape);
+    if (known) return known;
+    // '' is the unnamed statement for node-postgres: parsed and planned on each call, as an unprepared query.
+    if (shapes.size >= PREPARED_SHAPES_MAX) return build(db, '', args);
+    const prepared = build(db, `${family}_${++preparedNames}`, args);
+    shapes.set(shape, prepared);
+    return prepared;
+  };
+}
+
+/**
+ * How a value enters a query's SQL: as itself (a parameter of a one-off query) or, in a prepared query, as the
+ * placeholder `name` whose value each execution passes (placeholdersOf records them). Query builders that serve
+ * both take a Bind (default asValue).
+ */
+export type Bind = (name: string, value: unknown) => unknown;
+export const asValue: Bind = (_name, value) => value;
+
+/** A Bind that writes placeholders and records each value under its name, for `prepared.execute(values)`. */
+export function placeholdersOf(): { bind: Bind; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  return {
+    values,
+    bind: (name, value) => {
+      values[name] = value;
+      return sql.placeholder(name);
+    },
+  };
+}
+
+/**
+ * A LIMIT written into the statement (drizzle sends a number as a parameter, `LIMIT $n`, and PostgreSQL plans an
+ * unknown limit as 10 % of the rows, so a prepared page query would never get its generic plan). Only for integers
+ * the caller validated; typed as drizzle's `limit()` argument, which puts an SQL object in the text as written.
+ */
+export function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row limit: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
 }

@@ -1,9 +1,9 @@
 // Session rows: created by user/login/ and impersonation, read on every request, revoked on sign-out,
 // password reset, account deletion and disabling a user. An impersonation session hangs off the ADMIN's session
 // that started it (`parent_session_id`): it is read with that session and its user, and revoked with them.
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { literalLimit, preparedQueries, type Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export type SessionKind = 'session' | 'impersonation';
@@ -11,9 +11,12 @@ export type SessionKind = 'session' | 'impersonation';
 const parentSessions = alias(sessions, 'parent_sessions');
 const impersonators = alias(users, 'impersonators');
 
-/** The session of a token hash with its user, and for an impersonation the ADMIN's session and account. */
-export async function findSessionWithUser(db: Db, tokenHash: string) {
-  const [row] = await db
+/**
+ * The session of a token hash with its user, and for an impersonation the ADMIN's session and account: read on every
+ * request, so built once and run as a named prepared statement (preparedQueries).
+ */
+const sessionLookup = preparedQueries('session_lookup', (db, name) =>
+  db
     .select({
       id: sessions.id,
       kind: sessions.kind,
@@ -45,8 +48,14 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
     .leftJoin(impersonators, eq(impersonators.id, parentSessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(literalLimit(1))
+    .prepare(name),
+);
+
+/** The session of a token hash with its user, and for an impersonation the ADMIN's session and account. */
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  const [row] = await sessionLookup(db, '', undefined).execute({ tokenHash });
   if (!row) return null;
   // Left-joined columns come back nullable one by one: a parent is there, whole, or not at all.
   const p = row.parent;

@@ -2,7 +2,7 @@
 // checks an upload makes (a reference of the organization, the patient's organization).
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PATIENT_ORDERING_FIELDS } from '@sc/shared/patients';
-import type { DbOrTx } from '../../db/client.ts';
+import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
 import { countFromTotals } from '../../db/list-counts.ts';
 import {
   cervicalExams,
@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { PageParams } from '../../http/pagination.ts';
-import { periodCondition, type PeriodRange } from '../../http/period.ts';
+import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { containsPattern } from '../../http/search.ts';
 import { scanFilePaths } from '../scan-files/scan-files.service.ts';
@@ -93,8 +93,8 @@ function patientsForPresentation(db: DbOrTx) {
  * selects exactly what `ILIKE` over the same text would (PostgreSQL's ILIKE lower-cases both sides, then LIKEs)
  * while patients_search_text_trgm_idx serves it and no candidate row is lower-cased again.
  */
-export function patientSearchCondition(term: string): SQL {
-  return sql`${patients.searchText} like lower(${containsPattern(term)})`;
+export function patientSearchCondition(term: string, bind: Bind = asValue): SQL {
+  return sql`${patients.searchText} like lower(${bind('search', containsPattern(term))})`;
 }
 
 export const patientOrderingFields = {
@@ -116,26 +116,57 @@ export type PatientFilters = {
   created: PeriodRange;
 };
 
-function listWhere(scope: Scope, f: PatientFilters): SQL | undefined {
+function listWhere(scope: Scope, f: PatientFilters, bind: Bind = asValue): SQL | undefined {
   return and(
     orgScopeCondition(scope, patients.organizationId),
-    f.organizationId === undefined ? undefined : eq(patients.organizationId, f.organizationId),
-    f.technicianId === undefined ? undefined : eq(patients.technicianId, f.technicianId),
-    f.gender === undefined ? undefined : eq(patients.gender, f.gender),
+    f.organizationId === undefined ? undefined : sql`${patients.organizationId} = ${bind('organizationId', f.organizationId)}`,
+    f.technicianId === undefined ? undefined : sql`${patients.technicianId} = ${bind('technicianId', f.technicianId)}`,
+    f.gender === undefined ? undefined : sql`${patients.gender} = ${bind('gender', f.gender)}`,
     f.assigned === undefined ? undefined : f.assigned ? isNotNull(patients.organizationId) : isNull(patients.organizationId),
-    f.search?.trim() ? patientSearchCondition(f.search.trim()) : undefined,
-    periodCondition(patients.created, f.created),
+    f.search?.trim() ? patientSearchCondition(f.search.trim(), bind) : undefined,
+    // http/period.ts periodCondition's rule (from inclusive, to exclusive), with bound values.
+    f.created.from ? sql`${patients.created} >= ${bind('from', f.created.from.toISOString())}` : undefined,
+    f.created.to ? sql`${patients.created} < ${bind('to', f.created.to.toISOString())}` : undefined,
   );
 }
 
+/**
+ * The shape of the list's SQL (the scope with its organizations, which filters are set, assigned or not), or null
+ * for a name search: its best plan depends on the term, so it is planned on each call.
+ */
+export function patientListShape(scope: Scope, f: PatientFilters): string | null {
+  if (f.search?.trim()) return null;
+  return JSON.stringify([
+    scope,
+    f.organizationId !== undefined,
+    f.technicianId !== undefined,
+    f.gender !== undefined,
+    f.assigned ?? null,
+    f.created.from !== undefined,
+    f.created.to !== undefined,
+  ]);
+}
+
+const preparedPatientPage = preparedQueries(
+  'patient_list_page',
+  (db, name, a: { where: SQL | undefined; orderBy: SQL[]; limit: number }) =>
+    patientsForPresentation(db).where(a.where).orderBy(...a.orderBy).limit(literalLimit(a.limit)).prepare(name),
+);
+const preparedPatientCount = preparedQueries('patient_list_count', (db, name, where: SQL | undefined) =>
+  db.select({ count: count() }).from(patients).where(where).prepare(name),
+);
+
+/**
+ * A page of patients and the exact count, read in parallel. A first page without a name search runs as named
+ * prepared statements, one per shape (patientListShape), ordering and page size (db/client.ts preparedQueries).
+ */
 export async function listPatients(
-  db: DbOrTx,
+  db: Db,
   scope: Scope,
   filters: PatientFilters,
-  orderBy: SQL[],
+  ordering: { key: string; orderBy: SQL[] },
   page: Pick<PageParams, 'limit' | 'offset'>,
 ): Promise<{ rows: PatientForPresentation[]; count: number }> {
-  const where = listWhere(scope, filters);
   // Without a search, gender, technician or period the count is the sum of the per-organization totals.
   const fromTotals =
     !filters.search?.trim() &&
@@ -143,11 +174,28 @@ export async function listPatients(
     filters.gender === undefined &&
     filters.created.from === undefined &&
     filters.created.to === undefined;
+  const shape = patientListShape(scope, filters);
+  const { bind, values: placeholders } = placeholdersOf();
+  const where = listWhere(scope, filters, shape === null ? asValue : bind);
   const [rows, total] = await Promise.all([
-    patientsForPresentation(db).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    shape !== null && page.offset === 0
+      ? preparedPatientPage(db, `${shape} ${ordering.key} ${page.limit}`, {
+          where,
+          orderBy: ordering.orderBy,
+          limit: page.limit,
+        }).execute(placeholders)
+      : patientsForPresentation(db)
+          .where(shape === null ? where : listWhere(scope, filters))
+          .orderBy(...ordering.orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
     fromTotals
       ? countFromTotals(db, 'patients', scope, filters.organizationId, filters.assigned)
-      : db.select({ count: count() }).from(patients).where(where).then(([r]) => r?.count ?? 0),
+      : shape !== null
+        ? preparedPatientCount(db, shape, where)
+            .execute(placeholders)
+            .then(([r]) => r?.count ?? 0)
+        : db.select({ count: count() }).from(patients).where(where).then(([r]) => r?.count ?? 0),
   ]);
   return { rows, count: total };
 }

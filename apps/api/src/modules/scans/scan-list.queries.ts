@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TScanTechnicianType, TScanType } from '@sc/shared/scans';
 import { parseScanIdLabel } from '@sc/shared/scans';
 import { BREAST_TYPES, SCAN_ID_PREFIX } from '@sc/shared/constants';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
 import type { Readable } from 'node:stream';
 import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { ScanFilesPath } from '../../db/schema/scans.ts';
-import { periodCondition, type PeriodRange } from '../../http/period.ts';
+import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { patientSearchCondition } from '../patients/patients.queries.ts';
 import { countFromTotals } from '../../db/list-counts.ts';
@@ -56,30 +56,37 @@ export type ScanFilters = {
 };
 
 /** A Postgres int[] literal as one parameter (a cluster may hold 100,000 ids: one parameter each would not fit). */
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+const intArray = (ids: readonly number[], bind: Bind) => sql`${bind('ids', `{${ids.join(',')}}`)}::int[]`;
 
-const boolCondition = (column: AnyColumn, value: boolean | undefined) =>
-  value === undefined ? undefined : sql`${column} = ${value}`;
+/** http/period.ts periodCondition's rule (from inclusive, to exclusive), with bound values. */
+const periodBounds = (column: AnyColumn, range: PeriodRange, bind: Bind) =>
+  and(
+    range.from ? sql`${column} >= ${bind('from', range.from.toISOString())}` : undefined,
+    range.to ? sql`${column} < ${bind('to', range.to.toISOString())}` : undefined,
+  );
+
+const equals = (column: AnyColumn, name: string, value: unknown, bind: Bind) =>
+  value === undefined ? undefined : sql`${column} = ${bind(name, value)}`;
 
 /** `WHERE` of every scan reader: scope and filters. */
-export function scanConditions(scope: Scope, f: ScanFilters): SQL {
+export function scanConditions(scope: Scope, f: ScanFilters, bind: Bind = asValue): SQL {
   const conditions: (SQL | undefined)[] = [
     orgScopeCondition(scope, scans.organizationId),
-    periodCondition(scans.dateTime, f.range),
-    f.organizationId === undefined ? undefined : eq(scans.organizationId, f.organizationId),
+    periodBounds(scans.dateTime, f.range, bind),
+    equals(scans.organizationId, 'organizationId', f.organizationId, bind),
     // The registry's spelling (uploads store it), so `?device=ibe1` finds IBE1 through the device/date index.
     f.deviceSerialNumber === undefined
       ? undefined
-      : sql`${scans.deviceSerialNumber} = coalesce((select ${devices.serialNumber} from ${devices} where lower(${devices.serialNumber}) = lower(${f.deviceSerialNumber}) limit 1), ${f.deviceSerialNumber})`,
-    f.sensorSerialNumber === undefined ? undefined : eq(scans.sensorSerialNumber, f.sensorSerialNumber),
-    f.technicianId === undefined ? undefined : eq(scans.technicianId, f.technicianId),
+      : sql`${scans.deviceSerialNumber} = coalesce((select ${devices.serialNumber} from ${devices} where lower(${devices.serialNumber}) = lower(${bind('device', f.deviceSerialNumber)}) limit 1), ${bind('device', f.deviceSerialNumber)})`,
+    equals(scans.sensorSerialNumber, 'sensor', f.sensorSerialNumber, bind),
+    equals(scans.technicianId, 'technicianId', f.technicianId, bind),
     f.technicianType === undefined
       ? undefined
-      : sql`${scans.technicianId} in (select ${users.id} from ${users} where ${users.userType} = ${f.technicianType})`,
-    f.scanType === undefined ? undefined : eq(scans.scanType, f.scanType),
-    boolCondition(scans.isReplayAvailable, f.isReplayAvailable),
-    boolCondition(scans.isSurvivor, f.isSurvivor),
-    boolCondition(scans.isPositive, f.isPositive),
+      : sql`${scans.technicianId} in (select ${users.id} from ${users} where ${users.userType} = ${bind('technicianType', f.technicianType)})`,
+    equals(scans.scanType, 'scanType', f.scanType, bind),
+    equals(scans.isReplayAvailable, 'isReplayAvailable', f.isReplayAvailable, bind),
+    equals(scans.isSurvivor, 'isSurvivor', f.isSurvivor, bind),
+    equals(scans.isPositive, 'isPositive', f.isPositive, bind),
     f.leftFinding === undefined
       ? undefined
       : f.leftFinding
@@ -90,8 +97,8 @@ export function scanConditions(scope: Scope, f: ScanFilters): SQL {
       : f.rightFinding
         ? sql`cardinality(${scans.rightBreastFinding}) > 0`
         : sql`cardinality(${scans.rightBreastFinding}) = 0`,
-    boolCondition(scans.hasSymptoms, f.hasSymptoms),
-    boolCondition(scans.hasFamilyHistory, f.hasFamilyHistory),
+    equals(scans.hasSymptoms, 'hasSymptoms', f.hasSymptoms, bind),
+    equals(scans.hasFamilyHistory, 'hasFamilyHistory', f.hasFamilyHistory, bind),
     f.isDuplicate === undefined
       ? undefined
       : f.isDuplicate
@@ -105,15 +112,15 @@ export function scanConditions(scope: Scope, f: ScanFilters): SQL {
     f.ageMin === undefined && f.ageMax === undefined
       ? undefined
       : sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${and(
-          f.ageMin === undefined ? undefined : sql`${patients.age} >= ${f.ageMin}`,
-          f.ageMax === undefined ? undefined : sql`${patients.age} <= ${f.ageMax}`,
+          f.ageMin === undefined ? undefined : sql`${patients.age} >= ${bind('ageMin', f.ageMin)}`,
+          f.ageMax === undefined ? undefined : sql`${patients.age} <= ${bind('ageMax', f.ageMax)}`,
         )})`,
-    f.patientId === undefined ? undefined : eq(scans.patientId, f.patientId),
-    f.ids === undefined ? undefined : sql`${scans.id} = any(${intArray(f.ids)})`,
+    equals(scans.patientId, 'patientId', f.patientId, bind),
+    f.ids === undefined ? undefined : sql`${scans.id} = any(${intArray(f.ids, bind)})`,
     f.familyOf === undefined
       ? undefined
-      : sql`(${scans.id} = ${f.familyOf} or ${scans.parentScanId} = ${f.familyOf})`,
-    searchScans(f.search),
+      : sql`(${scans.id} = ${bind('familyOf', f.familyOf)} or ${scans.parentScanId} = ${bind('familyOf', f.familyOf)})`,
+    searchScans(f.search, bind),
   ];
   return and(...conditions) ?? sql`true`;
 }
@@ -122,12 +129,12 @@ export function scanConditions(scope: Scope, f: ScanFilters): SQL {
  * Search: patient name, mobile or e-mail (patientSearchCondition: the patients' trigram index), or the scan's
  * ID as the list shows it ('S-123', '123').
  */
-function searchScans(term: string | undefined): SQL | undefined {
+function searchScans(term: string | undefined, bind: Bind): SQL | undefined {
   const trimmed = term?.trim();
   if (!trimmed) return undefined;
-  const byPatient = sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(trimmed)})`;
+  const byPatient = sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(trimmed, bind)})`;
   const id = parseScanIdLabel(trimmed);
-  return id === null ? byPatient : sql`(${byPatient} or ${scans.id} = ${id})`;
+  return id === null ? byPatient : sql`(${byPatient} or ${scans.id} = ${bind('searchId', id)})`;
 }
 
 const dup = alias(scans, 'dup');
@@ -177,6 +184,7 @@ export const scanOrderingFields = {
 
 export type ScanListRow = Awaited<ReturnType<typeof listScanRows>>[number];
 
+/** One page of rows, built for this call (filters and pages a prepared statement does not serve). */
 export async function listScanRows(
   db: Db,
   scope: Scope,
@@ -205,6 +213,78 @@ export async function countScans(db: Db, scope: Scope, f: ScanFilters): Promise<
   if (countsFromTotals(f)) return countFromTotals(db, 'scans', scope, f.organizationId, f.hasOrganization);
   const [row] = await db.select({ count: count() }).from(scans).where(scanConditions(scope, f));
   return row?.count ?? 0;
+}
+
+/**
+ * Filters whose subquery's best plan depends on the value (a patient search, a map cluster's ids, the age range, the
+ * technician type): lists with any of them are planned on each call, never as a prepared statement's generic plan.
+ */
+const PLANNED_PER_CALL: readonly (keyof ScanFilters)[] = ['search', 'ids', 'ageMin', 'ageMax', 'technicianType'];
+
+/**
+ * The shape of the list's SQL for these filters (what changes its text: the scope with its organizations, which
+ * filters are set, the filters whose value is written as SQL), or null when the list is planned per call.
+ */
+export function scanListShape(scope: Scope, f: ScanFilters): string | null {
+  if (PLANNED_PER_CALL.some((k) => f[k] !== undefined)) return null;
+  const set = (Object.keys(f) as (keyof ScanFilters)[]).filter((k) => k !== 'range' && f[k] !== undefined).sort();
+  return JSON.stringify([
+    scope,
+    f.range.from !== undefined,
+    f.range.to !== undefined,
+    set,
+    f.leftFinding ?? null,
+    f.rightFinding ?? null,
+    f.isDuplicate ?? null,
+    f.hasOrganization ?? null,
+  ]);
+}
+
+const preparedScanCount = preparedQueries('scan_list_count', (db, name, where: SQL) =>
+  db.select({ count: count() }).from(scans).where(where).prepare(name),
+);
+
+const preparedScanPage = preparedQueries(
+  'scan_list_page',
+  (db, name, a: { where: SQL; orderBy: SQL[]; limit: number }) =>
+    selectRows(db).where(a.where).orderBy(...a.orderBy).limit(literalLimit(a.limit)).prepare(name),
+);
+
+/**
+ * A page of the list and its exact count, read in parallel. A first page whose filters have a shape (scanListShape)
+ * runs as named prepared statements, one per shape, ordering and page size: built once, planned once per
+ * connection (the generic plans of these shapes use the same indexes as per-call plans for the busiest and the
+ * emptiest organization, over a day or all time). Other pages and filters are built and planned per call.
+ */
+export async function listScanPage(
+  db: Db,
+  scope: Scope,
+  f: ScanFilters,
+  ordering: { key: string; orderBy: SQL[] },
+  limit: number,
+  offset: number,
+): Promise<{ rows: ScanListRow[]; count: number }> {
+  const shape = scanListShape(scope, f);
+  if (shape === null) {
+    const [rows, total] = await Promise.all([
+      listScanRows(db, scope, f, ordering.orderBy, limit, offset),
+      countScans(db, scope, f),
+    ]);
+    return { rows, count: total };
+  }
+  const { bind, values } = placeholdersOf();
+  const where = scanConditions(scope, f, bind);
+  const counting = countsFromTotals(f)
+    ? countFromTotals(db, 'scans', scope, f.organizationId, f.hasOrganization)
+    : preparedScanCount(db, shape, where)
+        .execute(values)
+        .then(([row]) => row?.count ?? 0);
+  const reading =
+    offset === 0
+      ? preparedScanPage(db, `${shape} ${ordering.key} ${limit}`, { where, orderBy: ordering.orderBy, limit }).execute(values)
+      : listScanRows(db, scope, f, ordering.orderBy, limit, offset);
+  const [rows, total] = await Promise.all([reading, counting]);
+  return { rows, count: total };
 }
 
 /** One scan in scope with its row facts and its parent's type (a duplicate's "parent" link). */

@@ -149,12 +149,15 @@ export async function listScans(
   const filters = await filtersOf(ctx, actor, scope, query, request.timezone, ids);
   const db = dbOf(ctx, query.using_read_db);
   const page = toPageParams(query);
-  const count = await q.countScans(db, scope, filters);
-  // A page past the last answers 404 before the rows are read.
-  const rows =
-    page.offset < count || page.page === 1
-      ? await q.listScanRows(db, scope, filters, orderBy, page.limit, page.offset)
-      : [];
+  const { rows, count } = await q.listScanPage(
+    db,
+    scope,
+    filters,
+    { key: query.ordering ?? SCAN_DEFAULT_ORDERING, orderBy },
+    page.limit,
+    page.offset,
+  );
+  // A page past the last answers 404 (paginate).
   return paginate(request, page, count, rows.map(presentScanRow));
 }
 
