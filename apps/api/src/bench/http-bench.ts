@@ -66,6 +66,7 @@ export async function benchStatistics(database: Database, config: Config): Promi
       { name: 'by device, all time', url: '/api/v1/scan/device-positive/', as: 'ADMIN' },
       { name: 'chart, last 30 days', url: `/api/v1/scan/dashboard/chart/?${last30}`, as: 'ADMIN' },
       { name: 'chart, all time (months)', url: '/api/v1/scan/dashboard/chart/', as: 'ADMIN' },
+      { name: 'chart, since 2020 (months)', url: `/api/v1/scan/dashboard/chart/?${years}`, as: 'ADMIN' },
       // Period reports (issue 9): the last quarter against the one before, and last year against the year before.
       { name: 'technician report, quarter vs previous', url: `/api/v1/organization/report-generate/?${report('QUARTERLY')}`, as: 'ADMIN' },
       { name: 'organization report, quarter vs previous', url: `/api/v1/organization/leaderboard/report-generate/?${report('QUARTERLY')}`, as: 'ADMIN' },
