@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.service.ts';
+import { benchSelected } from './http-bench.ts';
 
 const CLIENTS = 10;
 
@@ -95,6 +96,7 @@ export async function benchScans(
 
     const results: Record<string, ScanBenchResult> = {};
     const list = async (name: string, url: string) => {
+      if (!benchSelected(name)) return;
       const r = await run(url, 300);
       results[name] = {
         requests: r.requests,
@@ -119,6 +121,7 @@ export async function benchScans(
       `/scan/?search=sha&${last30}&using_read_db=true`,
     );
 
+    if (!benchSelected('map points: every scan')) return results;
     const points = await run('/scan/lat-long/', 20, CLIENTS, 1);
     results['map points: every scan (12-byte records)'] = {
       requests: points.requests,
@@ -138,6 +141,7 @@ export async function benchScans(
       note: `${(onePoints.last.bytes / 12).toLocaleString('en')} points`,
     };
 
+    if (!benchSelected('CSV: every scan')) return results;
     // The CSV of every scan, one client; RSS sampled while it streams.
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
