@@ -1,9 +1,7 @@
 // The console's cervical exams (part 3 §2, §6, §7, §9; DESIGN §6, §7): list (JSON or CSV), by ids, one exam, the
 // review documents, reviews (add: CERVAICAL_REVIEWER, its own, where it has none; edit: ADMIN), reviewer 1/2 and
 // their statuses recomputed in the same transaction, an ADMIN's final read of a disagreement, reviewer agreement.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import {
   CERVICAL_CSV_COLUMNS,
@@ -29,6 +27,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cervicalDocumentReviews, cervicalExams } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
+import { csvFromBatches, type NewestFirstKey } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -145,23 +144,17 @@ export async function streamCervicalCsv(
     userType: actor.userType,
     at: ctx.now(),
   });
-  async function* records() {
-    let before: { dateTime: Date; id: number } | null = null;
-    for (;;) {
-      const rows = await q.cervicalCsvBatch(db, where, before, CERVICAL_CSV_BATCH);
-      for (const row of rows) {
-        yield cervicalCsvRecord(presentCervicalRow(row, viewer), formatDateTime(row.exam.dateTime, timezone));
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < CERVICAL_CSV_BATCH) return;
-      before = { dateTime: last.exam.dateTime, id: last.exam.id };
-    }
-  }
-  const csv = stringify({ header: true, columns: [...CERVICAL_CSV_COLUMNS] });
-  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
-    ctx.services.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cervical CSV stopped');
+  return csvFromBatches({
+    columns: CERVICAL_CSV_COLUMNS,
+    batches: {
+      read: (before: NewestFirstKey | null, size: number) => q.cervicalCsvBatch(db, where, before, size),
+      keyOf: (row) => ({ dateTime: row.exam.dateTime, id: row.exam.id }),
+      size: CERVICAL_CSV_BATCH,
+    },
+    record: (row) => cervicalCsvRecord(presentCervicalRow(row, viewer), formatDateTime(row.exam.dateTime, timezone)),
+    log: ctx.services.log,
+    what: 'cervical CSV',
   });
-  return csv;
 }
 
 /** GET cervaical/{id}/ */

@@ -1,9 +1,7 @@
 // The console's ORCA exams (part 3 §2, §7, §9): the list (JSON or the streamed orca-scan CSV) and one exam with its
 // case history and findings. Roles per DESIGN §6: ORCA_LIST_ROLES read within their scope (an exam or a named
 // organization outside it answers 404); TECHNICIAN and CERVAICAL_REVIEWER get 403.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import type { TPaginated } from '@sc/shared/list';
 import {
   ORCA_CSV_COLUMNS,
@@ -17,6 +15,7 @@ import {
 import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
+import { csvFromBatches, type NewestFirstKey } from '../../http/csv-stream.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -127,24 +126,18 @@ export async function streamOrcaCsv(
     userType: actor.userType,
     at: ctx.now(),
   });
-  async function* records() {
-    let before: { dateTime: Date; id: number } | null = null;
-    for (;;) {
-      const rows = await q.listOrcaCsvBatch(db, scope, filters, timezone, before, ORCA_CSV_BATCH);
-      for (const row of rows) yield orcaCsvRecord(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < ORCA_CSV_BATCH) return;
-      before = { dateTime: last.dateTime, id: last.id };
-    }
-  }
-  const csv = stringify({ header: true, columns: [...ORCA_CSV_COLUMNS] });
-  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
-    ctx.services.log.error(
-      { err: error instanceof Error ? error.message : String(error) },
-      'ORCA CSV stopped',
-    );
+  return csvFromBatches({
+    columns: ORCA_CSV_COLUMNS,
+    batches: {
+      read: (before: NewestFirstKey | null, size: number) =>
+        q.listOrcaCsvBatch(db, scope, filters, timezone, before, size),
+      keyOf: (row) => ({ dateTime: row.dateTime, id: row.id }),
+      size: ORCA_CSV_BATCH,
+    },
+    record: orcaCsvRecord,
+    log: ctx.services.log,
+    what: 'ORCA CSV',
   });
-  return csv;
 }
 
 /** GET orca/{id}/: the detail and the finding modal (404 outside the caller's scope). */

@@ -1,0 +1,70 @@
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { csvFromBatches, readBatches } from './csv-stream.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Rows 1..n read after a key, as a keyset query would, recording each call's key. */
+function source(n: number) {
+  const calls: (number | null)[] = [];
+  const rows = Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+  return {
+    calls,
+    read: async (after: number | null, size: number) => {
+      calls.push(after);
+      return rows.filter((r) => after === null || r.id > after).slice(0, size);
+    },
+    keyOf: (row: { id: number }) => row.id,
+  };
+}
+
+describe('readBatches', () => {
+  it('reads every row once, each batch after the last key, and stops at a short batch', async () => {
+    for (const [n, size, calls] of [
+      [0, 3, [null]],
+      [2, 3, [null]],
+      [7, 3, [null, 3, 6]],
+      [6, 3, [null, 3, 6]],
+    ] as const) {
+      const s = source(n);
+      const ids: number[] = [];
+      for await (const row of readBatches({ ...s, size })) ids.push(row.id);
+      expect(ids, `${n} rows by ${size}`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      expect(s.calls, `${n} rows by ${size}`).toEqual(calls);
+    }
+  });
+});
+
+describe('csvFromBatches', () => {
+  it('writes the header and a record per row', async () => {
+    const csv = csvFromBatches({
+      columns: ['ID', 'Name'],
+      batches: { ...source(3), size: 2 },
+      record: (row) => [row.id, `Row, ${row.id}`],
+      log: silent,
+      what: 'test CSV',
+    });
+    expect(await text(csv)).toBe('ID,Name\n1,"Row, 1"\n2,"Row, 2"\n3,"Row, 3"\n');
+  });
+
+  it('logs a failure while it streams and ends the file', async () => {
+    const logged: string[] = [];
+    let reads = 0;
+    const csv = csvFromBatches({
+      columns: ['ID'],
+      batches: {
+        read: async (after: number | null) => {
+          if (reads++ > 0) throw new Error('connection lost');
+          return [{ id: after ?? 1 }];
+        },
+        keyOf: (row) => row.id,
+        size: 1,
+      },
+      record: (row) => [row.id],
+      log: { ...silent, error: (_fields, message) => void logged.push(message) },
+      what: 'test CSV',
+    });
+    await expect(text(csv)).rejects.toThrow('connection lost');
+    expect(logged).toEqual(['test CSV stopped']);
+  });
+});

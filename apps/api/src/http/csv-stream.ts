@@ -1,0 +1,56 @@
+// A list's format=csv read from the database in keyset batches while the response streams: the loop that asks for
+// the rows after the last one, the header row, and the log line when the database fails mid-file (the status line
+// is already sent, so the file only ends early). One loop for every list that streams its rows this way.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { ServiceLogger } from '../services/logger.ts';
+
+/** The key of the lists read newest first: (date_time, id), the ties broken by id. */
+export type NewestFirstKey = { dateTime: Date; id: number };
+
+export type CsvBatches<Row, Key> = {
+  /** At most `size` rows in the file's order after the row keyed `after` (null: from the first). */
+  read: (after: Key | null, size: number) => Promise<Row[]>;
+  /** The key of a row, where the next batch starts after. */
+  keyOf: (row: Row) => Key;
+  size: number;
+};
+
+/** Every row, one batch at a time; a batch shorter than `size` is the last. */
+export async function* readBatches<Row, Key>({
+  read,
+  keyOf,
+  size,
+}: CsvBatches<Row, Key>): AsyncGenerator<Row> {
+  let after: Key | null = null;
+  for (;;) {
+    const rows = await read(after, size);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < size) return;
+    after = keyOf(last);
+  }
+}
+
+/**
+ * The CSV file of `batches`: a header of `columns`, then `record(row)` for each row. A failure while it streams is
+ * logged as '{what} stopped'.
+ */
+export function csvFromBatches<Row, Key>(options: {
+  columns: readonly string[];
+  batches: CsvBatches<Row, Key>;
+  record: (row: Row) => unknown[];
+  log: ServiceLogger;
+  what: string;
+}): Readable {
+  const { columns, batches, record, log, what } = options;
+  async function* records() {
+    for await (const row of readBatches(batches)) yield record(row);
+  }
+  const csv = stringify({ header: true, columns: [...columns] });
+  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
+    log.error({ err: error instanceof Error ? error.message : String(error) }, `${what} stopped`);
+  });
+  return csv;
+}
