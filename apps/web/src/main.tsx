@@ -7,10 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createQueryClient } from './api/queryClient.ts';
 import { AppProviders } from './app/AppProviders.tsx';
-import { appRoutes } from './app/routes.tsx';
+import { createAppRoutes } from './app/routes.tsx';
 
-const router = createBrowserRouter(appRoutes);
 const queryClient = createQueryClient();
+const router = createBrowserRouter(createAppRoutes(queryClient));
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 

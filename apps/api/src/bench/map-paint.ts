@@ -1,13 +1,17 @@
 // `node --import tsx apps/api/src/bench/map-paint.ts [base-url]`: first paint of the scan map in Chromium (issue 8
 // "Speed": under 1.5 s for a million scans). Signs in as the demo ADMIN through the API, opens /mapreport and
-// times, from the navigation, the packed points' answer (GET scan/lat-long/) and the first cluster marker drawn.
-// Runs RUNS times after one warm-up (the browser cache is off, so every run fetches the points again).
+// times, from the navigation, the first cluster marker drawn (the frame after it enters the page). The points
+// (GET scan/lat-long/) are fetched by the map's worker, whose requests the page's timing does not list: the figure is
+// the paint, with the number of scans the map says it holds. Runs RUNS times after one warm-up (the browser
+// cache is off, so every run fetches the points again). `outerMs` is the same paint seen from this process (from
+// `page.goto` to the marker found), as the first version of this script measured it.
 // Start the server on the database to measure first, e.g. `DATABASE_URL=… PORT=3107 npm start`.
 import { chromium } from 'playwright-core';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:3107').replace(/\/+$/, '');
 const RUNS = Number(process.env.RUNS ?? 3);
 const password = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+const email = process.env.DEMO_EMAIL ?? 'admin@demo.test';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const r = await fetch(`${base}/api/v1/${path}`, {
@@ -19,8 +23,15 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await r.json()) as T;
 }
 
-const { id_token } = await post<{ id_token: string }>('auth/password/', { email: 'admin@demo.test', password });
+const { id_token } = await post<{ id_token: string }>('auth/password/', { email, password });
 const { token } = await post<{ token: string }>('user/login/', { id_token });
+
+// What the page records (the API's TypeScript has no DOM types, so the in-page code speaks through this).
+type PageTimes = { paint?: number; marks?: Record<string, number> };
+type PageGlobal = {
+  localStorage: { setItem: (key: string, value: string) => void };
+  __mapPaint: PageTimes;
+};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -29,28 +40,59 @@ const browser = await chromium.launch({
 });
 try {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
-  // Runs in the page (the API's TypeScript has no DOM types).
-  type PageGlobal = { localStorage: { setItem: (key: string, value: string) => void } };
-  await context.addInitScript((t) => (globalThis as unknown as PageGlobal).localStorage.setItem('dashboard_token', t), token);
-  const results: { points: number; bytes: number; pointsMs: number; firstPaintMs: number }[] = [];
+  await context.addInitScript((t) => {
+    const g = globalThis as unknown as PageGlobal & {
+      document: { querySelector: (s: string) => unknown };
+      MutationObserver: new (cb: () => void) => { observe: (n: unknown, o: object) => void; disconnect: () => void };
+      requestAnimationFrame: (cb: () => void) => void;
+      performance: { now: () => number; getEntriesByType: (t: string) => Array<{ name: string; startTime: number }> };
+    };
+    g.localStorage.setItem('dashboard_token', t);
+    g.__mapPaint = {};
+    const observer = new g.MutationObserver(() => {
+      if (!g.document.querySelector('.leaflet-marker-icon')) return;
+      observer.disconnect();
+      // The marker is in the DOM; it is on screen at the next frame.
+      g.requestAnimationFrame(() => {
+        g.__mapPaint.paint = g.performance.now();
+        // The map's own marks: its points requested (worker started), its first picture ready.
+        g.__mapPaint.marks = Object.fromEntries(
+          g.performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
+        );
+      });
+    });
+    // The document has no element yet when this runs: watch the document itself.
+    observer.observe(g.document, { childList: true, subtree: true });
+  }, token);
+  const results: { points: number; requestMs: number; gridReadyMs: number; firstPaintMs: number; outerMs: number }[] = [];
   for (let run = 0; run <= RUNS; run++) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const started = performance.now();
-    const pointsAnswer = page.waitForResponse((r) => r.url().includes('/scan/lat-long/'), { timeout: 120_000 });
     await page.goto('/mapreport');
-    const response = await pointsAnswer;
-    const bytes = (await response.body()).byteLength;
-    const pointsMs = performance.now() - started;
     await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 120_000 });
-    const firstPaintMs = performance.now() - started;
-    if (run > 0) results.push({ points: bytes / 12, bytes, pointsMs: Math.round(pointsMs), firstPaintMs: Math.round(firstPaintMs) });
+    const outerMs = Math.round(performance.now() - started);
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__mapPaint.paint !== undefined);
+    const times = await page.evaluate(() => (globalThis as unknown as PageGlobal).__mapPaint);
+    const total = await page.getByTestId('scan-map-total').textContent({ timeout: 120_000 });
+    if (run > 0) {
+      results.push({
+        points: Number((total ?? '').replace(/\D/g, '')),
+        requestMs: times.marks?.['scan-map:request'] ?? Number.NaN,
+        gridReadyMs: times.marks?.['scan-map:grid-ready'] ?? Number.NaN,
+        firstPaintMs: Math.round(times.paint ?? Number.NaN),
+        outerMs,
+      });
+    }
     await page.close();
   }
   console.table(results);
-  const sorted = results.map((r) => r.firstPaintMs).sort((a, b) => a - b);
-  console.log(`first paint median ${sorted[Math.floor(sorted.length / 2)]} ms over ${results.length} runs`);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(
+    `first paint median ${median(results.map((r) => r.firstPaintMs))} ms from navigation ` +
+      `(${median(results.map((r) => r.outerMs))} ms seen from the test process) over ${results.length} runs`,
+  );
 } finally {
   await browser.close();
 }

@@ -5,15 +5,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TPaginated } from '@sc/shared/list';
 import {
   SCAN_POINTS_CONTENT_TYPE,
-  decodeScanPoints,
   type TScanDetail,
   type TScanListQueryInput,
-  type TScanPoints,
   type TScanRow,
   type TScanRowSaved,
   type TScanTransferInput,
 } from '@sc/shared/scans';
-import { ApiError, LIST_READ_QUERY, api, buildUrl, clientTimezone, clientTimezoneOffset, type DrfErrorBody } from '../../api/client.ts';
+import { LIST_READ_QUERY, api, buildUrl, clientTimezone, clientTimezoneOffset } from '../../api/client.ts';
 import { getImpersonationToken, getToken } from '../../api/storage.ts';
 import type { SerialLookup } from '../../components/list/SerialAutocomplete.tsx';
 
@@ -29,6 +27,7 @@ export const scanKeys = {
   byIds: (ids: readonly number[], params: Pick<TScanQuery, 'page' | 'limit' | 'ordering'>) =>
     [...scanKeys.lists(), 'ids', ids, params] as const,
   detail: (id: number) => [...scanKeys.all, 'detail', id] as const,
+  /** The map of these filters (map/scanMap.api.ts). */
   points: (params: TScanFilterQuery) => [...scanKeys.all, 'points', params] as const,
   /** The filter pickers' lookups; the picker appends the search. */
   lookup: (kind: 'devices' | 'sensors', organization?: number) =>
@@ -76,26 +75,15 @@ function authHeaders(accept: string): Record<string, string> {
   return headers;
 }
 
-/** GET scan/lat-long/ — every matching scan with coordinates, as packed 12-byte records (decodeScanPoints). */
-export async function fetchScanPoints(params: TScanFilterQuery, signal?: AbortSignal): Promise<TScanPoints> {
-  const response = await fetch(buildUrl('scan/lat-long/', { ...params, ...LIST_READ_QUERY }), {
+/**
+ * GET scan/lat-long/ — every matching scan with coordinates, as packed 12-byte records. The map's worker fetches it
+ * (map/scanMapSource.ts: it reads the stream as it arrives, off the main thread): this is the request to send.
+ */
+export function scanPointsRequest(params: TScanFilterQuery): { url: string; headers: Record<string, string> } {
+  return {
+    url: new URL(buildUrl('scan/lat-long/', { ...params, ...LIST_READ_QUERY }), window.location.href).href,
     headers: authHeaders(SCAN_POINTS_CONTENT_TYPE),
-    signal,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({ detail: response.statusText }))) as DrfErrorBody;
-    throw new ApiError(response.status, body);
-  }
-  return decodeScanPoints(await response.arrayBuffer());
-}
-
-export function useScanPoints(params: TScanFilterQuery, enabled = true) {
-  return useQuery({
-    queryKey: scanKeys.points(params),
-    queryFn: ({ signal }) => fetchScanPoints(params, signal),
-    enabled,
-    staleTime: 60_000,
-  });
+  };
 }
 
 /** GET scan/devices/ or scan/sensor-serial-numbers/ (the scans' serials in scope) as a filter picker's lookup. */

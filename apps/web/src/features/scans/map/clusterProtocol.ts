@@ -1,13 +1,25 @@
-// Messages between the scan map and its clustering worker, and a small promise-based client for them.
+// Messages between the scan map and its two clustering workers, and a small promise-based client for them. The
+// grid worker fetches `GET scan/lat-long/` itself (`fetch`) and counts the points into its cells as the bytes
+// arrive (its event loop is free, so the download runs at full speed), builds the grid index of the low zooms and
+// answers with the points (transferred, not copied), which the points worker takes (`load`) to index the deeper
+// zooms. `markers` and `leaves` read either index.
 import { createInThreadClusterPort } from './inThreadClusterPort.ts';
-import type { CompactPoints, MapMarker } from './clusterIndex.ts';
+import type { Bbox, CompactPoints, MapMarker } from './clusterIndex.ts';
+
+/** A refused or failed request: the HTTP status (0: no answer) and the error body, as ApiError takes them. */
+export type FetchFailure = { status: number; body: { detail?: string } & Record<string, unknown> };
 
 export type ClusterRequest =
+  | { id: number; type: 'fetch'; url: string; headers: Record<string, string> }
   | { id: number; type: 'load'; points: CompactPoints }
-  | { id: number; type: 'markers'; bbox: [number, number, number, number]; zoom: number }
-  | { id: number; type: 'leaves'; clusterId: number };
+  | { id: number; type: 'markers'; bbox: Bbox; zoom: number }
+  | { id: number; type: 'leaves'; group: number; limit: number };
 
 export type ClusterResponse =
+  /** `fetch` done: the grid index is ready; the points go on to the points worker. */
+  | { id: number; type: 'fetched'; size: number; points: CompactPoints }
+  | { id: number; type: 'failed'; failure: FetchFailure }
+  /** `load` done. */
   | { id: number; type: 'loaded'; size: number }
   | { id: number; type: 'markers'; markers: MapMarker[] }
   | { id: number; type: 'leaves'; ids: number[] };
@@ -21,6 +33,9 @@ export type ClusterPort = {
   onmessage: ((event: MessageEvent<ClusterResponse>) => void) | null;
   terminate: () => void;
 };
+
+export const pointBuffers = (points: CompactPoints): ArrayBuffer[] =>
+  [points.ids.buffer, points.lat.buffer, points.lng.buffer] as ArrayBuffer[];
 
 export class ClusterClient {
   private nextId = 1;
@@ -42,18 +57,26 @@ export class ClusterClient {
     });
   }
 
+  /** Grid worker: fetches the points and builds the grid index; answers the points, or the failure. */
+  async fetch(url: string, headers: Record<string, string>): Promise<{ size: number; points: CompactPoints } | FetchFailure> {
+    const answer = await this.ask({ type: 'fetch', url, headers });
+    if (answer.type === 'fetched') return { size: answer.size, points: answer.points };
+    return answer.type === 'failed' ? answer.failure : { status: 0, body: {} };
+  }
+
+  /** Points worker: builds the point index (the buffers are transferred: do not use them afterwards). */
   async load(points: CompactPoints): Promise<number> {
-    const answer = await this.ask({ type: 'load', points }, [points.ids.buffer, points.lat.buffer, points.lng.buffer]);
+    const answer = await this.ask({ type: 'load', points }, pointBuffers(points));
     return answer.type === 'loaded' ? answer.size : 0;
   }
 
-  async markers(bbox: [number, number, number, number], zoom: number): Promise<MapMarker[]> {
+  async markers(bbox: Bbox, zoom: number): Promise<MapMarker[]> {
     const answer = await this.ask({ type: 'markers', bbox, zoom });
     return answer.type === 'markers' ? answer.markers : [];
   }
 
-  async leaves(clusterId: number): Promise<number[]> {
-    const answer = await this.ask({ type: 'leaves', clusterId });
+  async leaves(group: number, limit: number): Promise<number[]> {
+    const answer = await this.ask({ type: 'leaves', group, limit });
     return answer.type === 'leaves' ? answer.ids : [];
   }
 

@@ -1,30 +1,22 @@
 // The clustering protocol answered in the same thread: for tests (jsdom has no Worker) and browsers without module
-// workers. Same messages as clusterWorker.ts, delivered asynchronously like a worker's.
-import { buildClusterIndex, type ClusterIndex } from './clusterIndex.ts';
-import type { ClusterPort, ClusterRequest, ClusterResponse } from './clusterProtocol.ts';
+// workers. Same handler as clusterWorker.ts, answers delivered asynchronously like a worker's.
+import { createClusterHandler } from './clusterHandler.ts';
+import type { ClusterPort, ClusterResponse } from './clusterProtocol.ts';
 
 export function createInThreadClusterPort(): ClusterPort {
-  let index: ClusterIndex | null = null;
+  let closed = false;
+  const handle = createClusterHandler((answer: ClusterResponse) =>
+    queueMicrotask(() => {
+      if (!closed) port.onmessage?.({ data: answer } as MessageEvent<ClusterResponse>);
+    }),
+  );
   const port: ClusterPort = {
     onmessage: null,
     terminate: () => {
-      index = null;
+      closed = true;
     },
-    postMessage: (message: ClusterRequest) => {
-      let answer: ClusterResponse;
-      switch (message.type) {
-        case 'load':
-          index = buildClusterIndex(message.points);
-          answer = { id: message.id, type: 'loaded', size: index.size };
-          break;
-        case 'markers':
-          answer = { id: message.id, type: 'markers', markers: index ? index.markers(message.bbox, message.zoom) : [] };
-          break;
-        case 'leaves':
-          answer = { id: message.id, type: 'leaves', ids: index ? index.leavesOf(message.clusterId) : [] };
-          break;
-      }
-      queueMicrotask(() => port.onmessage?.({ data: answer } as MessageEvent<ClusterResponse>));
+    postMessage: (message) => {
+      if (!closed) handle(message);
     },
   };
   return port;

@@ -4,10 +4,11 @@
 // scans with Unreviewed / Correct / Incorrect.
 import { useMemo, useState } from 'react';
 import { SegmentedControl, Stack, Title } from '@mantine/core';
-import { useScanPoints, type TScanFilterQuery } from '../../scans/scans.api.ts';
+import type { TScanFilterQuery } from '../../scans/scans.api.ts';
 import { ScanList } from '../../scans/components/ScanList.tsx';
 import { ScanListModal } from '../../scans/components/ScanListModal.tsx';
 import { ScanClusterMap } from '../../scans/map/ScanClusterMap.tsx';
+import { useScanMap } from '../../scans/map/scanMap.api.ts';
 import type { TTechnicianWindow } from './technicianSummary.api.ts';
 
 const VIEWS = [
@@ -31,12 +32,12 @@ export function TechnicianScans({ technicianId, window }: { technicianId: number
     () => (view === 'scan' ? { ...mapQuery, is_replay_available: true } : { scan_type: view }),
     [view, mapQuery],
   );
-  const points = useScanPoints(mapQuery);
+  const map = useScanMap(mapQuery);
 
   return (
     <Stack gap="md">
       <div data-testid="technician-map">
-        <ScanClusterMap points={points.data} loading={points.isFetching} onSelectIds={setClusterIds} height={MAP_HEIGHT} />
+        <ScanClusterMap source={map.data} loading={map.isFetching} onSelectIds={setClusterIds} height={MAP_HEIGHT} />
       </div>
       <Stack gap="xs">
         <Title order={3} size="h5">
