@@ -1,7 +1,9 @@
 // The exam detail modal's pieces (part 3 §2 "Cervical scan detail modal", "ORCA detail modal"): the modal with its
-// loading and error states (full screen on a phone), the labelled fact cards, the location map and the embedded files.
+// loading and error states (full screen on a phone), the labelled fact cards, the location map and the embedded files,
+// and `ExamDetailDialog`, the whole modal both areas open (Details: their cards, the map and the files; Report: the
+// report files alone).
 import { Fragment, type ReactNode } from 'react';
-import { Alert, Card, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { errorMessage } from '../../api/client.ts';
@@ -155,5 +157,77 @@ export function ExamFiles({
         )}
       </DetailSection>
     </>
+  );
+}
+
+type ExamFilesOf = { reports: { path: string }[]; consent_form: { path: string }[] };
+
+/**
+ * An exam's detail modal as the cervical and ORCA lists open it: `titles.detail` with the area's fact cards (two a
+ * row from a tablet up), the exam's map marker and its report and consent form; or, in report mode, `titles.report`
+ * with the report files alone. testids `<testId>-dialog` and `<testId>` (the detail body).
+ */
+export function ExamDetailDialog<
+  T extends { id: number; latitude: number | null; longitude: number | null; file_path: ExamFilesOf },
+>({
+  view,
+  onClose,
+  query,
+  titles,
+  testId,
+  frame,
+  examLabel,
+  cards,
+}: {
+  view: ExamDetailView | null;
+  onClose: () => void;
+  /** The area's one-exam read, keyed by `view.id`. */
+  query: { isError: boolean; error: unknown; data: T | undefined };
+  titles: { detail: string; report: string };
+  testId: string;
+  frame: FileFrame;
+  /** The map marker's label: `<examLabel> <id>`. */
+  examLabel: string;
+  cards: (exam: T) => ReactNode;
+}) {
+  return (
+    <ExamDetailModal
+      opened={view !== null}
+      title={view?.mode === 'report' ? titles.report : titles.detail}
+      onClose={onClose}
+      testId={`${testId}-dialog`}
+      query={query}
+    >
+      {(exam) =>
+        view?.mode === 'report' ? (
+          <ExamReports reports={exam.file_path.reports} frame={frame} />
+        ) : (
+          <Stack gap="md" data-testid={testId}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {cards(exam)}
+            </SimpleGrid>
+            <ExamLocation latitude={exam.latitude} longitude={exam.longitude} label={`${examLabel} ${exam.id}`} />
+            <ExamFiles files={exam.file_path} frame={frame} />
+          </Stack>
+        )
+      }
+    </ExamDetailModal>
+  );
+}
+
+type MobileDevice = { device_model?: string | null; manufacturer?: string | null; os_version?: string | null };
+
+/** The Mobile card: the phone or tablet the exam was taken with. */
+export function MobileCard({ device, testId }: { device: MobileDevice | null | undefined; testId: string }) {
+  return (
+    <InfoCard
+      title="Mobile"
+      testId={testId}
+      rows={[
+        ['Model', text(device?.device_model)],
+        ['Manufacturer', text(device?.manufacturer)],
+        ['OS version', text(device?.os_version)],
+      ]}
+    />
   );
 }

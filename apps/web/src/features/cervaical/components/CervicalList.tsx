@@ -5,9 +5,8 @@
 // driven by a list of exam ids (POST cervaical/ids/; a failed read says 'No data. Zoom in and try again.'). The
 // patient, technician and device cells open their dialogs, as in the breast scan list.
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { IconEye, IconFileText, IconGavel, IconPhotoCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { TUserType } from '@sc/shared/roles';
 import {
@@ -31,6 +30,7 @@ import {
   ListParamsFooter,
   fullName,
 } from '../../../components/list/ListParts.tsx';
+import { examLeadColumns, examTechnicianColumn } from '../../../components/list/ExamColumns.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
@@ -158,103 +158,35 @@ export function CervicalList({
     );
   };
 
+  const openDetail = (exam: TCervicalRow) => setDetail({ id: exam.id, mode: 'detail' });
   const columns: ListColumn<TCervicalRow>[] = [
-    {
-      accessor: 'id',
-      title: 'ID',
-      sortable: true,
-      hideOnPhone: true,
-      render: (exam) => (
-        <CellButton
-          label={String(exam.id)}
-          onClick={() => setDetail({ id: exam.id, mode: 'detail' })}
-          testId={`cervical-id-${exam.id}`}
-        />
-      ),
-    },
-    {
-      accessor: 'first_name',
-      title: 'Patient Name',
-      sortable: true,
-      render: (exam) => (
-        <CellButton
-          label={fullName(exam.patient) || '—'}
-          onClick={() =>
-            exam.patient && opensPatient
-              ? records.openPatient(exam.patient.id)
-              : setDetail({ id: exam.id, mode: 'detail' })
-          }
-          testId={`cervical-patient-${exam.id}`}
-        />
-      ),
-    },
-    {
-      accessor: 'mobile',
-      title: 'Mobile',
-      hideOnPhone: true,
-      render: (exam) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {exam.patient?.mobile ?? '—'}
-        </Text>
-      ),
-    },
-    ...(withOrganization
-      ? [
-          {
-            accessor: 'organization_name',
-            title: 'Organization',
-            sortable: true,
-            hideOnPhone: true,
-            render: (exam: TCervicalRow) =>
-              exam.organization_data ? (
-                <Anchor component={Link} to={`/organization/${exam.organization_data.id}`} size="sm">
-                  {exam.organization_data.name}
-                </Anchor>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Unassigned
-                </Text>
-              ),
-          } satisfies ListColumn<TCervicalRow>,
-        ]
-      : []),
-    {
-      accessor: 'technician_name',
-      title: 'Technician',
-      sortable: true,
-      hideOnPhone: true,
-      // The technician opens the user's dialog; the exam's device, under it, the device's (the spec's columns have no
-      // device column of their own, its cells do open one: docs/decisions.md).
-      render: (exam) => (
-        <Stack gap={0} align="flex-start">
-          {exam.technician_data && opensUser ? (
-            <CellButton
-              label={fullName(exam.technician_data) || exam.technician_name || ''}
-              onClick={() =>
-                exam.technician_data && records.openUser(exam.technician_data.id)
-              }
-              testId={`cervical-technician-${exam.id}`}
-            />
-          ) : (
-            <Text size="sm">{exam.technician_name || '—'}</Text>
-          )}
-          {exam.device_serial_number &&
-            (exam.device_id === null || !opensDevice ? (
-              <Text size="xs" c="dimmed" ff="monospace">
-                {exam.device_serial_number}
-              </Text>
-            ) : (
-              <CellButton
-                label={exam.device_serial_number}
-                onClick={() =>
-                  exam.device_id !== null && records.openDevice(exam.device_id)
-                }
-                testId={`cervical-device-${exam.id}`}
-              />
-            ))}
-        </Stack>
-      ),
-    },
+    ...examLeadColumns<TCervicalRow>({
+      testId: 'cervical',
+      patientOf: (exam) => exam.patient,
+      openDetail,
+      openPatient: opensPatient ? records.openPatient : undefined,
+      withOrganization,
+    }),
+    // The technician opens the user's dialog; the exam's device, under it, the device's (the spec's columns have no
+    // device column of their own, its cells do open one: docs/decisions.md).
+    examTechnicianColumn<TCervicalRow>({
+      testId: 'cervical',
+      nameOf: (exam) => exam.technician_name,
+      openUser: opensUser ? records.openUser : undefined,
+      below: (exam) =>
+        exam.device_serial_number &&
+        (exam.device_id === null || !opensDevice ? (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {exam.device_serial_number}
+          </Text>
+        ) : (
+          <CellButton
+            label={exam.device_serial_number}
+            onClick={() => exam.device_id !== null && records.openDevice(exam.device_id)}
+            testId={`cervical-device-${exam.id}`}
+          />
+        )),
+    }),
     {
       accessor: 'date_time',
       title: 'Exam Time',

@@ -3,9 +3,8 @@
 // finding modal) and Report only when the exam has a report file, both empty states and the streamed orca-scan CSV.
 // Embeddable in an organization page (organizationId: that organization's exams, no organization column).
 import { useMemo, useState } from 'react';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconClipboardList, IconEye, IconFileText } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { TUserType } from '@sc/shared/roles';
 import {
   ORCA_CSV_FILENAME,
@@ -15,15 +14,11 @@ import {
   type TOrcaRow,
 } from '@sc/shared/orca';
 import { showsOrganizationColumn } from '@sc/shared/scans';
+import { canUser } from '@sc/shared/user-permissions';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
-import {
-  CellButton,
-  ListCsvButton,
-  ListLoadError,
-  ListParamsFooter,
-  fullName,
-} from '../../../components/list/ListParts.tsx';
+import { ListCsvButton, ListLoadError, ListParamsFooter } from '../../../components/list/ListParts.tsx';
+import { examLeadColumns, examTechnicianColumn } from '../../../components/list/ExamColumns.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
@@ -86,97 +81,26 @@ export function OrcaList({
     });
 
   const columns: ListColumn<TOrcaRow>[] = [
-    {
-      accessor: 'id',
-      title: 'ID',
-      sortable: true,
-      hideOnPhone: true,
-      render: (exam) => (
-        <CellButton
-          label={String(exam.id)}
-          onClick={() => setDetail({ id: exam.id, mode: 'detail' })}
-          testId={`orca-id-${exam.id}`}
-        />
-      ),
-    },
-    {
-      accessor: 'first_name',
-      title: 'Patient Name',
-      sortable: true,
-      render: (exam) => {
-        // Cells open their own dialogs (part 3 §2): the patient's, read-only, as from the breast scan list.
-        const name = (
-          <CellButton
-            label={fullName(exam.patient_data) || '—'}
-            onClick={() =>
-              exam.patient_data
-                ? records.openPatient(exam.patient_data.id)
-                : setDetail({ id: exam.id, mode: 'detail' })
-            }
-            testId={`orca-patient-${exam.id}`}
-          />
-        );
-        // On a phone the licence code goes under the name, so the row keeps its scan time beside the actions.
-        return phone ? (
-          <Stack gap={0}>
-            {name}
+    // Cells open their own dialogs (part 3 §2): the patient's, read-only, as from the breast scan list.
+    ...examLeadColumns<TOrcaRow>({
+      testId: 'orca',
+      patientOf: (exam) => exam.patient_data,
+      openDetail: (exam) => setDetail({ id: exam.id, mode: 'detail' }),
+      openPatient: records.openPatient,
+      withOrganization,
+      // On a phone the licence code goes under the name, so the row keeps its scan time beside the actions.
+      underName: phone
+        ? (exam) => (
             <Text size="xs" c="dimmed" ff="monospace" data-testid={`orca-licence-${exam.id}`}>
               {exam.licence_code ?? '—'}
             </Text>
-          </Stack>
-        ) : (
-          name
-        );
-      },
-    },
-    {
-      accessor: 'mobile',
-      title: 'Mobile',
-      hideOnPhone: true,
-      render: (exam) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {exam.patient_data?.mobile ?? '—'}
-        </Text>
-      ),
-    },
-    ...(withOrganization
-      ? [
-          {
-            accessor: 'organization_name',
-            title: 'Organization',
-            sortable: true,
-            hideOnPhone: true,
-            render: (exam: TOrcaRow) =>
-              exam.organization_data ? (
-                <Anchor component={Link} to={`/organization/${exam.organization_data.id}`} size="sm">
-                  {exam.organization_data.name}
-                </Anchor>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Unassigned
-                </Text>
-              ),
-          } satisfies ListColumn<TOrcaRow>,
-        ]
-      : []),
-    {
-      accessor: 'technician_name',
-      title: 'Technician',
-      sortable: true,
-      hideOnPhone: true,
-      render: (exam) =>
-        exam.technician_data ? (
-          <CellButton
-            label={fullName(exam.technician_data)}
-            onClick={() =>
-              exam.technician_data && records.openUser(exam.technician_data.id)
-            }
-            testId={`orca-technician-${exam.id}`}
-          />
-        ) : (
-          '—'
-        ),
-    },
+          )
+        : undefined,
+    }),
+    examTechnicianColumn<TOrcaRow>({
+      testId: 'orca',
+      openUser: canUser(role, 'user.read') ? records.openUser : undefined,
+    }),
     {
       accessor: 'licence_code',
       title: 'Licence code',

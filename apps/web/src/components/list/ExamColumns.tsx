@@ -1,0 +1,140 @@
+// The columns the cervical and ORCA exam lists share (part 3 §2: the ORCA list has "the same layout as the cervical
+// list"): ID (opens the exam's detail), Patient Name (the patient's dialog; the exam's detail without a patient or
+// the right to read one), Mobile, Organization (where the role sees it, outside an organization) and the Technician
+// cell. Each list adds its own columns (the reviewers; the licence code) and its own date cells.
+import type { ReactNode } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { CellButton, fullName } from './ListParts.tsx';
+import type { ListColumn } from './ListTable.tsx';
+
+type ExamPerson = { id: number; first_name: string; last_name: string };
+type ExamRow = { id: number; organization_data: { id: number; name: string } | null };
+
+/** ID, Patient Name, Mobile and (when `withOrganization`) Organization. testids `<testId>-id-<id>`, `-patient-<id>`. */
+export function examLeadColumns<T extends ExamRow>({
+  testId,
+  patientOf,
+  openDetail,
+  openPatient,
+  withOrganization,
+  underName,
+}: {
+  testId: string;
+  patientOf: (exam: T) => (ExamPerson & { mobile: string | null }) | null;
+  openDetail: (exam: T) => void;
+  /** Undefined: a role that may not read patients; the name opens the exam's detail. */
+  openPatient: ((patientId: number) => void) | undefined;
+  withOrganization: boolean;
+  /** Under the name (a phone's stand-in for a column it leaves out). */
+  underName?: (exam: T) => ReactNode;
+}): ListColumn<T>[] {
+  return [
+    {
+      accessor: 'id',
+      title: 'ID',
+      sortable: true,
+      hideOnPhone: true,
+      render: (exam) => (
+        <CellButton label={String(exam.id)} onClick={() => openDetail(exam)} testId={`${testId}-id-${exam.id}`} />
+      ),
+    },
+    {
+      accessor: 'first_name',
+      title: 'Patient Name',
+      sortable: true,
+      render: (exam) => {
+        const patient = patientOf(exam);
+        const name = (
+          <CellButton
+            label={fullName(patient) || '—'}
+            onClick={() => (patient && openPatient ? openPatient(patient.id) : openDetail(exam))}
+            testId={`${testId}-patient-${exam.id}`}
+          />
+        );
+        const under = underName?.(exam);
+        return under ? (
+          <Stack gap={0}>
+            {name}
+            {under}
+          </Stack>
+        ) : (
+          name
+        );
+      },
+    },
+    {
+      accessor: 'mobile',
+      title: 'Mobile',
+      hideOnPhone: true,
+      render: (exam) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {patientOf(exam)?.mobile ?? '—'}
+        </Text>
+      ),
+    },
+    ...(withOrganization
+      ? [
+          {
+            accessor: 'organization_name',
+            title: 'Organization',
+            sortable: true,
+            hideOnPhone: true,
+            render: (exam: T) =>
+              exam.organization_data ? (
+                <Anchor component={Link} to={`/organization/${exam.organization_data.id}`} size="sm">
+                  {exam.organization_data.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Unassigned
+                </Text>
+              ),
+          } satisfies ListColumn<T>,
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The Technician column (sorted by technician_name): the technician opens the user's dialog for a role that may
+ * read users, else their name is text; `below` adds a line under it (the cervical list's device). testid
+ * `<testId>-technician-<id>`.
+ */
+export function examTechnicianColumn<T extends { id: number; technician_data: ExamPerson | null }>({
+  testId,
+  nameOf,
+  openUser,
+  below,
+}: {
+  testId: string;
+  /** The stored name, for an exam whose technician's account is gone. */
+  nameOf?: (exam: T) => string | null;
+  /** Undefined: a role that may not read users. */
+  openUser: ((userId: number) => void) | undefined;
+  below?: (exam: T) => ReactNode;
+}): ListColumn<T> {
+  const technician = (exam: T) => {
+    const user = exam.technician_data;
+    const name = fullName(user) || nameOf?.(exam) || '';
+    if (user && openUser) {
+      return <CellButton label={name} onClick={() => openUser(user.id)} testId={`${testId}-technician-${exam.id}`} />;
+    }
+    return <Text size="sm">{name || '—'}</Text>;
+  };
+  return {
+    accessor: 'technician_name',
+    title: 'Technician',
+    sortable: true,
+    hideOnPhone: true,
+    render: (exam) =>
+      below ? (
+        <Stack gap={0} align="flex-start">
+          {technician(exam)}
+          {below(exam)}
+        </Stack>
+      ) : (
+        technician(exam)
+      ),
+  };
+}
