@@ -3,22 +3,17 @@
 // JPEG (jpeg-js), videos a short H.264 MP4 (h264-mp4-encoder, WebAssembly) of the same scene under a slow zoom.
 import HME from 'h264-mp4-encoder';
 import jpeg from 'jpeg-js';
+import { Rng } from '../../demo/rng.ts';
 
 export const PHOTO_SIZE = { width: 480, height: 360 } as const;
 export const VIDEO_SIZE = { width: 320, height: 240 } as const;
 export const VIDEO_FRAMES = 24;
 export const VIDEO_FPS = 12;
 
-/** mulberry32: the same seed draws the same picture. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Floats in [0, 1) drawn from `seed` (the demo's mulberry32): the same seed draws the same picture. */
+function rng(seed: number): () => number {
+  const random = new Rng(seed);
+  return () => random.next();
 }
 
 type Look = 'plain' | 'acetic' | 'green' | 'lugol';

@@ -4,6 +4,7 @@
 // same picture. Devices upload real photos; this only makes the demo's findings reviewable.
 import jpeg from 'jpeg-js';
 import type { TOrcaExamKind } from '@sc/shared/orca';
+import { Rng } from '../../demo/rng.ts';
 
 export const ORCA_IMAGE_SIZE = { width: 480, height: 360 } as const;
 
@@ -19,16 +20,10 @@ type Lesion = {
   wobble: number;
 };
 
-/** A small deterministic generator (mulberry32). */
+/** Floats in [0, 1) drawn from `seed` (the demo's mulberry32): the same finding draws the same picture. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Rng(seed);
+  return () => random.next();
 }
 
 const SYMPTOM_LOOKS: Record<string, Pick<Lesion, 'color' | 'rim' | 'strength'>> = {
