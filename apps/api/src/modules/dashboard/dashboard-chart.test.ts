@@ -33,11 +33,17 @@ const FROM = Date.parse('2026-01-20T00:00:00Z');
 const TO = Date.parse('2026-04-12T00:00:00Z');
 
 const clinic = await createOrganization(t, { name: 'Chart Clinic' });
-const other = await createOrganization(t, { name: 'Chart Other' });
+// 'Chart Other' sits under a distributor (no scans of its own): the distributor's admin sees a subtree scope.
+const distributor = await createOrganization(t, { name: 'Chart Distributor' });
+const other = await createOrganization(t, { name: 'Chart Other', parentId: distributor.id });
 const tech = await createUser(t, { userType: 'TECHNICIAN', organizationId: clinic.id, password: null });
 const tech2 = await createUser(t, { userType: 'TECHNICIAN', organizationId: other.id, password: null });
 const admin = await signIn(t, await createUser(t, { userType: 'ADMIN', organizationId: null, password: null }));
 const orgAdmin = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: clinic.id, password: null }));
+const distributorAdmin = await signIn(
+  t,
+  await createUser(t, { userType: 'DISTRIBUTOR_ADMIN', organizationId: distributor.id, password: null }),
+);
 
 const rng = new Rng(9);
 const rows = Array.from({ length: 1500 }, (_, i) => {
@@ -101,13 +107,15 @@ describe('GET scan/dashboard/chart/ against a recount', () => {
     }
   });
 
-  it('gives every month of a custom range and of all time, for ADMIN and for an ORG_ADMIN', async () => {
+  it('gives every month of a custom range and of all time, for ADMIN, an ORG_ADMIN and a DISTRIBUTOR_ADMIN', async () => {
     for (const zone of ZONES) {
       const got = await chart(admin, zone, '?custom_range=2026-01-25,2026-04-10');
       expect(got.interval).toBe('month');
       expectPoints(got.points, await recount(zone, 'month', '2026-01-25', '2026-04-10'), `${zone} custom`);
       const all = await chart(orgAdmin, zone, '');
       expectPoints(all.points, await recount(zone, 'month', '2000-01-01', '2100-01-01', clinic.id), `${zone} all time`);
+      const subtree = await chart(distributorAdmin, zone, '?date_time_after=2026-02-20&date_time_before=2026-04-05');
+      expectPoints(subtree.points, await recount(zone, 'day', '2026-02-20', '2026-04-05', other.id), `${zone} distributor`);
     }
   });
 
