@@ -250,7 +250,7 @@ export type ChartPlan = {
  * and only the minutes a boundary cuts off an hour (zones such as +5:30) from scans. In Asia/Kolkata, whose days
  * start at 18:30 UTC, a day chart reads each UTC day, five and a half hours of it, and half an hour of scans.
  */
-export function planChart(bounds: Date[], labels: string[]): ChartPlan {
+function planChart(bounds: Date[], labels: string[]): ChartPlan {
   const times = bounds.map((b) => b.getTime());
   const first = times[0]!;
   const last = times[times.length - 1]!;
