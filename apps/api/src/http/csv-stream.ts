@@ -1,6 +1,6 @@
-// A list's format=csv read from the database in keyset batches while the response streams: the loop that asks for
-// the rows after the last one, the header row, and the log line when the database fails mid-file (the status line
-// is already sent, so the file only ends early). One loop for every list that streams its rows this way.
+// A list's format=csv written while the response streams: the header row, the records, and the log line when the
+// database fails mid-file (the status line is already sent, so the file only ends early); for lists read in keyset
+// batches, the loop that asks for the rows after the last one. One place for every CSV download that streams.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
@@ -34,9 +34,23 @@ export async function* readBatches<Row, Key>({
 }
 
 /**
- * The CSV file of `batches`: a header of `columns`, then `record(row)` for each row. A failure while it streams is
- * logged as '{what} stopped'.
+ * A CSV file: a header of `columns`, then each of `records` as it comes. A failure while it streams ends the file
+ * and is logged as '{what} stopped'.
  */
+export function csvFile(
+  columns: readonly string[],
+  records: AsyncIterable<unknown[]>,
+  log: ServiceLogger,
+  what: string,
+): Readable {
+  const csv = stringify({ header: true, columns: [...columns] });
+  pipeline(Readable.from(records), csv).catch((error: unknown) => {
+    log.error({ err: error instanceof Error ? error.message : String(error) }, `${what} stopped`);
+  });
+  return csv;
+}
+
+/** The CSV file of `batches`: `record(row)` for each row (csvFile). */
 export function csvFromBatches<Row, Key>(options: {
   columns: readonly string[];
   batches: CsvBatches<Row, Key>;
@@ -48,9 +62,5 @@ export function csvFromBatches<Row, Key>(options: {
   async function* records() {
     for await (const row of readBatches(batches)) yield record(row);
   }
-  const csv = stringify({ header: true, columns: [...columns] });
-  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
-    log.error({ err: error instanceof Error ? error.message : String(error) }, `${what} stopped`);
-  });
-  return csv;
+  return csvFile(columns, records(), log, what);
 }

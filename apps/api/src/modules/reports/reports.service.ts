@@ -4,11 +4,10 @@
 // Periods are read in the caller's Timezone header like every other period. A report with no rows answers 404
 // {detail: 'No scans found'}, the console's message. JSON pages (part 3 §7) or the whole file as CSV (format=csv);
 // a download (CSV, or the first JSON page with report_log=true) writes one report-log row.
-import { Readable, pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
-import { stringify } from 'csv-stringify';
 import type { TPaginated } from '@sc/shared/list';
 import {
   REPORT_MESSAGES,
@@ -30,6 +29,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { csvFile } from '../../http/csv-stream.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { timezoneFromHeader, type PeriodRange } from '../../http/period.ts';
@@ -202,9 +202,8 @@ export async function streamReportCsv(
     start: query[`report_start_date_${n}`].date,
     end: query[`report_end_date_${n}`].date,
   });
-  const csv = stringify({ header: true, columns: reportCsvColumns(dates(1), dates(2)) });
-  pipeline(Readable.from(records()), csv, (error) => {
-    if (error) ctx.services.log.error({ err: error.message }, 'report CSV stopped');
-  });
-  return { stream: csv, filename: reportFileName(kind, dates(2), p.organizationName) };
+  return {
+    stream: csvFile(reportCsvColumns(dates(1), dates(2)), records(), ctx.services.log, 'report CSV'),
+    filename: reportFileName(kind, dates(2), p.organizationName),
+  };
 }
