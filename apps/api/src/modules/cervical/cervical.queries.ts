@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { patientSearchCondition } from '../patients/patients.queries.ts';
+import { patientAgeCondition, patientOrIdSearch } from '../patients/patient-filters.ts';
 
 export type CervicalFilters = {
   range: PeriodRange;
@@ -74,8 +74,6 @@ const cardinality = (column: AnyColumn, value: boolean | undefined) =>
       : sql`cardinality(${column}) = 0`;
 
 export function cervicalConditions(scope: Scope, f: CervicalFilters, viewer: Viewer): SQL {
-  const term = f.search?.trim();
-  const idTerm = term && /^\d{1,9}$/.test(term) ? Number(term) : null;
   const conditions: (SQL | undefined)[] = [
     orgScopeCondition(scope, e.organizationId),
     periodCondition(e.dateTime, f.range),
@@ -90,12 +88,7 @@ export function cervicalConditions(scope: Scope, f: CervicalFilters, viewer: Vie
     cardinality(e.rightBreastFinding, f.rightFinding),
     bool(e.hasSymptoms, f.hasSymptoms),
     bool(e.hasFamilyHistory, f.hasFamilyHistory),
-    f.ageMin === undefined && f.ageMax === undefined
-      ? undefined
-      : sql`${e.patientId} in (select ${patients.id} from ${patients} where ${and(
-          f.ageMin === undefined ? undefined : sql`${patients.age} >= ${f.ageMin}`,
-          f.ageMax === undefined ? undefined : sql`${patients.age} <= ${f.ageMax}`,
-        )})`,
+    patientAgeCondition(e.patientId, f.ageMin, f.ageMax),
     f.patientId === undefined ? undefined : eq(e.patientId, f.patientId),
     f.reviewerOneStatus === undefined
       ? undefined
@@ -110,11 +103,7 @@ export function cervicalConditions(scope: Scope, f: CervicalFilters, viewer: Vie
         ? sql`${e.finalStatus} is not null`
         : sql`${e.finalStatus} is null`,
     f.ids === undefined ? undefined : sql`${e.id} = any(${`{${f.ids.join(',')}}`}::int[])`,
-    term
-      ? sql`(${e.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(term)})${
-          idTerm === null ? sql`` : sql` or ${e.id} = ${idTerm}`
-        })`
-      : undefined,
+    patientOrIdSearch(e.patientId, e.id, f.search),
   ];
   return and(...conditions) ?? sql`true`;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { patientSearchCondition } from '../patients/patients.queries.ts';
+import { patientAgeCondition, patientOrIdSearch } from '../patients/patient-filters.ts';
 
 export type OrcaFilters = {
   range: PeriodRange;
@@ -41,11 +41,6 @@ const positiveExists = sql`exists (select 1 from ${orcaFindings} where ${orcaFin
 const reportExists = sql`jsonb_array_length(coalesce(${orcaExams.filePath}->'reports', '[]'::jsonb)) > 0`;
 
 export function orcaConditions(scope: Scope, f: OrcaFilters): SQL {
-  const term = f.search?.trim();
-  const id = term && /^\d{1,9}$/.test(term) ? Number(term) : null;
-  const bySearch = term
-    ? sql`(${orcaExams.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(term)})${id === null ? sql`` : sql` or ${orcaExams.id} = ${id}`})`
-    : undefined;
   return (
     and(
       orgScopeCondition(scope, orcaExams.organizationId),
@@ -64,13 +59,8 @@ export function orcaConditions(scope: Scope, f: OrcaFilters): SQL {
       boolCondition(orcaExams.cancerHistory, f.cancerHistory),
       f.isPositive === undefined ? undefined : f.isPositive ? positiveExists : sql`not ${positiveExists}`,
       f.hasReport === undefined ? undefined : f.hasReport ? reportExists : sql`not ${reportExists}`,
-      f.ageMin === undefined && f.ageMax === undefined
-        ? undefined
-        : sql`${orcaExams.patientId} in (select ${patients.id} from ${patients} where ${and(
-            f.ageMin === undefined ? undefined : sql`${patients.age} >= ${f.ageMin}`,
-            f.ageMax === undefined ? undefined : sql`${patients.age} <= ${f.ageMax}`,
-          )})`,
-      bySearch,
+      patientAgeCondition(orcaExams.patientId, f.ageMin, f.ageMax),
+      patientOrIdSearch(orcaExams.patientId, orcaExams.id, f.search),
     ) ?? sql`true`
   );
 }
