@@ -6,6 +6,11 @@ import type { TUserType } from '@sc/shared/roles';
 import { reportLogs } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { auth, createOrganization, createUser, signIn, type OrganizationRow } from '../../test/factories.ts';
+import {
+  PATIENT_SEARCH_CASES,
+  SEARCH_PATIENTS,
+  type SearchPatient,
+} from '../patients/patient-filters.fixtures.ts';
 import { seedExam, type SeededExam } from './cervical.fixtures.ts';
 
 const t = await setupTestApp();
@@ -265,44 +270,23 @@ describe('GET cervaical/?format=csv', () => {
 describe('GET cervaical/?search=', () => {
   // Exams of their own organization, queried with ?organization=, so the other tests' rows never answer.
   let searchOrg: OrganizationRow;
-  const found: Record<'anjali' | 'beatrice', number> = { anjali: 0, beatrice: 0 };
+  const found = {} as Record<SearchPatient, number>;
   beforeAll(async () => {
     searchOrg = await createOrganization(t, { name: 'Search Clinic' });
-    const anjali = await seedExam(db, {
-      organizationId: searchOrg.id,
-      patient: {
-        firstName: 'Anjali',
-        lastName: 'Deshmukh',
-        age: 38,
-        mobile: '+91-9811122233',
-        email: 'Anjali.D@Example.ORG',
-      },
-    });
-    const beatrice = await seedExam(db, {
-      organizationId: searchOrg.id,
-      patient: {
-        firstName: 'Beatrice',
-        lastName: 'Otieno',
-        age: 47,
-        mobile: '+254-700555666',
-        email: 'b.otieno@kisumu.test',
-      },
-    });
-    found.anjali = anjali.id;
-    found.beatrice = beatrice.id;
+    for (const [key, patient] of Object.entries(SEARCH_PATIENTS) as [
+      SearchPatient,
+      (typeof SEARCH_PATIENTS)[SearchPatient],
+    ][]) {
+      found[key] = (
+        await seedExam(db, { organizationId: searchOrg.id, patient: { ...patient, age: 40 } })
+      ).id;
+    }
   });
 
   it("finds exams by a part of the patient's name, mobile or e-mail, in any case", async () => {
-    const search = (term: string) => idsOf(`organization=${searchOrg.id}&search=${encodeURIComponent(term)}`);
-    expect(await search('anj')).toEqual([found.anjali]);
-    expect(await search('DESHM')).toEqual([found.anjali]);
-    expect(await search('jali desh')).toEqual([found.anjali]);
-    expect(await search('98111')).toEqual([found.anjali]);
-    expect(await search('+254-700')).toEqual([found.beatrice]);
-    expect(await search('example.org')).toEqual([found.anjali]);
-    expect(await search('OTIENO@KISUMU')).toEqual([found.beatrice]);
-    expect(await search('e')).toEqual([found.anjali, found.beatrice].sort((a, b) => a - b));
-    expect(await search('%')).toEqual([]);
-    expect(await search('zzz')).toEqual([]);
+    for (const [term, finds] of PATIENT_SEARCH_CASES) {
+      const ids = await idsOf(`organization=${searchOrg.id}&search=${encodeURIComponent(term)}`);
+      expect(ids, term).toEqual(finds.map((p) => found[p]).sort((a, b) => a - b));
+    }
   });
 });
