@@ -3,7 +3,7 @@
 // Subtrees use the materialized path: the descendants of org 5 (and org 5 itself) are tree_path LIKE '/1/5/%'.
 import { and, eq, inArray, like, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import { literalLimit, preparedQueries, type Db } from '../db/client.ts';
 import { managerOrganizations, organizations } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
 import { notFound } from './errors.ts';
@@ -111,14 +111,20 @@ export function orgScopeCondition(scope: Scope, orgIdColumn: AnyColumn | SQLWrap
   }
 }
 
+/** `isInScope`'s query, prepared per scope (its organizations are written in; the id is a placeholder). */
+const organizationInScope = preparedQueries('organization_in_scope', (db, name, scope: Scope) =>
+  db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, sql.placeholder('orgId')), organizationScopeCondition(scope)))
+    .limit(literalLimit(1))
+    .prepare(name),
+);
+
 /** Whether organization `orgId` exists and is in scope. */
 export async function isInScope(db: Db, scope: Scope, orgId: number): Promise<boolean> {
   if (scope.kind === 'none') return false;
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(and(eq(organizations.id, orgId), organizationScopeCondition(scope)))
-    .limit(1);
+  const [row] = await organizationInScope(db, JSON.stringify(scope), scope).execute({ orgId });
   return row !== undefined;
 }
 
