@@ -60,6 +60,8 @@ export const theme = createTheme({
       defaultProps: { centered: true, radius: 'lg', closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
+    // A badge is never cut to 'Not Revie…' or 'DISTRIBU…' by a tight flex row or table column: it keeps its words.
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible', minWidth: 'max-content' } } },
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { radius: 'md' } },
     PasswordInput: { defaultProps: { radius: 'md' } },

@@ -4,11 +4,22 @@
 // cell. Each list adds its own columns (the reviewers; the licence code) and its own date cells.
 import type { ReactNode } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { CellButton, fullName } from './ListParts.tsx';
 import type { ListColumn } from './ListTable.tsx';
 
 type ExamPerson = { id: number; first_name: string; last_name: string };
+
+/**
+ * A desktop narrower than this (beside the menu) has no room for the Mobile column: with it the cervical list was
+ * 1215 px in a 1114 px card at 1440 and Reviewer 2 sat under the pinned actions. There the mobile goes under the name.
+ */
+export const EXAM_MOBILE_UNDER_NAME_QUERY = '(max-width: 1599px)';
+
+export function useMobileUnderName(): boolean {
+  return useMediaQuery(EXAM_MOBILE_UNDER_NAME_QUERY, false, { getInitialValueInEffect: false });
+}
 type ExamRow = { id: number; organization_data: { id: number; name: string } | null };
 
 /** ID, Patient Name, Mobile and (when `withOrganization`) Organization. testids `<testId>-id-<id>`, `-patient-<id>`. */
@@ -19,6 +30,7 @@ export function examLeadColumns<T extends ExamRow>({
   openPatient,
   withOrganization,
   underName,
+  mobileUnderName = false,
 }: {
   testId: string;
   patientOf: (exam: T) => (ExamPerson & { mobile: string | null }) | null;
@@ -28,7 +40,14 @@ export function examLeadColumns<T extends ExamRow>({
   withOrganization: boolean;
   /** Under the name (a phone's stand-in for a column it leaves out). */
   underName?: (exam: T) => ReactNode;
+  /** `useMobileUnderName()` off a phone: the mobile goes under the name instead of a column of its own. */
+  mobileUnderName?: boolean;
 }): ListColumn<T>[] {
+  const mobileLine = (exam: T) => (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid={`${testId}-mobile-${exam.id}`}>
+      {patientOf(exam)?.mobile ?? '—'}
+    </Text>
+  );
   return [
     {
       accessor: 'id',
@@ -53,9 +72,10 @@ export function examLeadColumns<T extends ExamRow>({
           />
         );
         const under = underName?.(exam);
-        return under ? (
-          <Stack gap={0}>
+        return under || mobileUnderName ? (
+          <Stack gap={0} align="flex-start">
             {name}
+            {mobileUnderName && mobileLine(exam)}
             {under}
           </Stack>
         ) : (
@@ -63,16 +83,20 @@ export function examLeadColumns<T extends ExamRow>({
         );
       },
     },
-    {
-      accessor: 'mobile',
-      title: 'Mobile',
-      hideOnPhone: true,
-      render: (exam) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {patientOf(exam)?.mobile ?? '—'}
-        </Text>
-      ),
-    },
+    ...(mobileUnderName
+      ? []
+      : [
+          {
+            accessor: 'mobile',
+            title: 'Mobile',
+            hideOnPhone: true,
+            render: (exam: T) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {patientOf(exam)?.mobile ?? '—'}
+              </Text>
+            ),
+          } satisfies ListColumn<T>,
+        ]),
     ...(withOrganization
       ? [
           {

@@ -69,14 +69,8 @@ export const STATUS_UNDER_NAME_QUERY = '(max-width: 1439px)';
 
 export function BookingStatusBadge({ status, size = 'md' }: { status: TBookingStatus; size?: 'sm' | 'md' }) {
   return (
-    // Never narrower than its word: a table column shrinking it would cut PENDING_PAYMENT short.
-    <Badge
-      variant="filled"
-      size={size}
-      color={STATUS_COLORS[status]}
-      style={{ flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}
-      data-testid="booking-status"
-    >
+    // Never narrower than its word (the theme's Badge): PENDING_PAYMENT is never cut short.
+    <Badge variant="filled" size={size} color={STATUS_COLORS[status]} data-testid="booking-status">
       {status}
     </Badge>
   );

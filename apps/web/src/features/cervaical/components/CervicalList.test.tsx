@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
+import { EXAM_MOBILE_UNDER_NAME_QUERY } from '../../../components/list/ExamColumns.tsx';
+import { matchMediaFor } from '../../../test/media.ts';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
@@ -74,6 +76,16 @@ describe('CervicalList', () => {
     expect(screen.getByTestId('reviewer-two-1')).toHaveTextContent('Disagree');
     expect(screen.getByTestId('reviewer-one-2')).toHaveTextContent('Hidden');
     expect(lastQuery(fetchMock, LIST)).toMatchObject({ reviewer_one_status: 'VALID', disagreement: 'true', adjudicated: 'false' });
+  });
+
+  it('below 1600 px puts the mobile under the patient name, so both reviewers stay beside the actions', async () => {
+    vi.stubGlobal('matchMedia', matchMediaFor(EXAM_MOBILE_UNDER_NAME_QUERY));
+    setup('ADMIN', [row(1)]);
+    expect(await screen.findByTestId('reviewer-one-1')).toHaveTextContent('Valid');
+    const headers = [...document.querySelectorAll('thead th')].map((h) => h.textContent);
+    expect(headers.slice(0, 8)).toEqual(['ID', 'Patient Name', 'Organization', 'Technician', 'Exam Time', 'Synced On', 'Reviewer 1', 'Reviewer 2']);
+    const mobile = screen.getByTestId('cervical-mobile-1');
+    expect(mobile.closest('td')).toBe(screen.getByTestId('cervical-patient-1').closest('td'));
   });
 
   it('offers Review to the review roles and Final read to an ADMIN on a disagreement', async () => {

@@ -30,7 +30,7 @@ import {
   ListParamsFooter,
   fullName,
 } from '../../../components/list/ListParts.tsx';
-import { examLeadColumns, examTechnicianColumn } from '../../../components/list/ExamColumns.tsx';
+import { examLeadColumns, examTechnicianColumn, useMobileUnderName } from '../../../components/list/ExamColumns.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
@@ -86,6 +86,7 @@ export function CervicalList({
 }) {
   const role: TUserType = useSessionUser().user_type;
   const phone = usePhoneLayout();
+  const mobileUnderName = useMobileUnderName();
   const { params, setParams } = useListParams(ZCervicalListParams, LIST_DEFAULTS);
   const apiQuery = useMemo(() => toCervicalQuery(params, organizationId), [params, organizationId]);
   const byFilters = useCervicalList(apiQuery, ids === undefined);
@@ -166,6 +167,7 @@ export function CervicalList({
       openDetail,
       openPatient: opensPatient ? records.openPatient : undefined,
       withOrganization,
+      mobileUnderName: mobileUnderName && !phone,
     }),
     // The technician opens the user's dialog; the exam's device, under it, the device's (the spec's columns have no
     // device column of their own, its cells do open one: docs/decisions.md).

@@ -19,7 +19,7 @@ export function ReviewerStatusBadge({
         Hidden
       </Badge>
     ) : (
-      <Badge color={COLORS[status]} variant={status === 'NOT_REVIEWED' ? 'outline' : 'filled'} tt="none" style={{ overflow: 'visible' }}>
+      <Badge color={COLORS[status]} variant={status === 'NOT_REVIEWED' ? 'outline' : 'filled'} tt="none">
         {REVIEWER_STATUS_LABELS[status]}
       </Badge>
     );

@@ -18,7 +18,7 @@ import { canUser } from '@sc/shared/user-permissions';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListCsvButton, ListLoadError, ListParamsFooter } from '../../../components/list/ListParts.tsx';
-import { examLeadColumns, examTechnicianColumn } from '../../../components/list/ExamColumns.tsx';
+import { examLeadColumns, examTechnicianColumn, useMobileUnderName } from '../../../components/list/ExamColumns.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
@@ -45,6 +45,7 @@ export function OrcaList({
 }) {
   const role: TUserType = useSessionUser().user_type;
   const phone = usePhoneLayout();
+  const mobileUnderName = useMobileUnderName();
   const { params, setParams } = useListParams(ZOrcaListParams, LIST_DEFAULTS);
   const apiQuery = useMemo(() => toOrcaQuery(params, organizationId), [params, organizationId]);
   const query = useOrcaList(apiQuery);
@@ -88,6 +89,7 @@ export function OrcaList({
       openDetail: (exam) => setDetail({ id: exam.id, mode: 'detail' }),
       openPatient: records.openPatient,
       withOrganization,
+      mobileUnderName: mobileUnderName && !phone,
       // On a phone the licence code goes under the name, so the row keeps its scan time beside the actions.
       underName: phone
         ? (exam) => (
