@@ -12,6 +12,7 @@ import {
   type TReportKind,
   type TReportQuery,
 } from '@sc/shared/reports';
+import type { Actor } from '../../http/actor.ts';
 import { requestMeta, requireRole } from '../../http/authenticate.ts';
 import {
   TOKEN_SECURITY as security,
@@ -24,6 +25,7 @@ import {
   listTechnicianReport,
   streamReportCsv,
   type ReportRequest,
+  type ReportsContext,
 } from './reports.service.ts';
 
 const tags = ['reports'];
@@ -44,15 +46,17 @@ const description =
   "{detail: 'No scans found'} when no row has a scan in either period. report_log=true on page 1, or format=csv, " +
   'writes the report log.';
 
-/** format=csv: the whole report as a file named after its kind, period and organization. */
-async function sendReportCsv(
+/** The report's JSON page from `list`, or with format=csv the whole file, named after its kind, period and filter. */
+async function answerReport<T>(
   app: Parameters<FastifyPluginAsyncZod>[0],
   kind: TReportKind,
-  query: TReportQuery,
+  list: (ctx: ReportsContext, actor: Actor, query: TReportQuery, request: ReportRequest) => Promise<T>,
   request: FastifyRequest,
+  query: TReportQuery,
   reply: FastifyReply,
 ) {
   const actor = requireRole(request, REPORT_ROLES);
+  if (query.format !== 'csv') return list(app.ctx, actor, query, reportRequest(request));
   const { stream, filename } = await streamReportCsv(app.ctx, actor, kind, query, reportRequest(request));
   return sendCsv(reply, filename, stream);
 }
@@ -71,16 +75,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(ZTechnicianReportRow) },
       },
     },
-    async (request, reply) => {
-      if (request.query.format === 'csv')
-        return sendReportCsv(app, 'technician', request.query, request, reply);
-      return listTechnicianReport(
-        app.ctx,
-        requireRole(request, REPORT_ROLES),
-        request.query,
-        reportRequest(request),
-      );
-    },
+    async (request, reply) =>
+      answerReport(app, 'technician', listTechnicianReport, request, request.query, reply),
   );
 
   app.get(
@@ -97,15 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(ZOrganizationReportRow) },
       },
     },
-    async (request, reply) => {
-      if (request.query.format === 'csv')
-        return sendReportCsv(app, 'organization', request.query, request, reply);
-      return listOrganizationReport(
-        app.ctx,
-        requireRole(request, REPORT_ROLES),
-        request.query,
-        reportRequest(request),
-      );
-    },
+    async (request, reply) =>
+      answerReport(app, 'organization', listOrganizationReport, request, request.query, reply),
   );
 };
