@@ -204,6 +204,16 @@ describe('scan map points stream', () => {
     expect(made.map((p) => p.terminated)).toEqual([true, true]);
   });
 
+  it('lets both workers go when the map is no longer wanted before its points arrive', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const { made, create } = ports();
+    const controller = new AbortController();
+    const loading = loadScanMap({ url: 'http://localhost/x', headers: {} }, create, controller.signal);
+    controller.abort(new Error('unmounted'));
+    await expect(loading).rejects.toThrow('unmounted');
+    expect(made.map((p) => p.terminated)).toEqual([true, true]);
+  });
+
   it('answers an answer broken off as unreachable', async () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -65,15 +65,20 @@ export async function loadScanMap(
   // User Timing marks for the paint bench (apps/api/src/bench/map-paint.ts).
   performance.mark('scan-map:request');
   const source = new ScanMapSource(createPort);
+  let onAbort = () => {};
   const aborted = new Promise<never>((_, reject) => {
-    signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    onAbort = () => reject(signal?.reason as Error);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
+    signal?.throwIfAborted();
     await Promise.race([source.load(request), aborted]);
     performance.mark('scan-map:grid-ready');
     return source;
   } catch (error) {
     source.terminate();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 }
