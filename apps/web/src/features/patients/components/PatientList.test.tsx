@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PATIENT_MESSAGES } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
+import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
+import { matchMediaFor } from '../../../test/media.ts';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { patientPage, patientRow, renderPatientRoutes } from '../test/patientFixtures.tsx';
@@ -35,6 +37,14 @@ describe('PatientList', () => {
     expect(screen.getByTestId('list-total')).toHaveTextContent('12 items');
     expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All Time', 'Last 30 Days', 'Custom Range']);
+  });
+
+  it('on a phone keeps name, created and the actions, with the mobile under the name', async () => {
+    vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
+    setup('ADMIN');
+    expect(await screen.findByText('Meera Nair')).toBeInTheDocument();
+    expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Name', 'Created', '']);
+    expect(screen.getByTestId('patient-mobile-1').closest('td')).toBe(screen.getByText('Meera Nair').closest('td'));
   });
 
   it("gives admins the filter panel: gender and assigned/unassigned with a count badge, and clear", async () => {

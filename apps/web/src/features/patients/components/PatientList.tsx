@@ -25,6 +25,7 @@ import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { periodToQuery } from '../../../components/list/periods.ts';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useDeletePatient, usePatients, type TPatientQuery } from '../patients.api.ts';
 import { PatientFormDialog, type PatientFormView } from './PatientFormDialog.tsx';
 import { PatientTransferDialog } from './PatientTransferDialog.tsx';
@@ -75,6 +76,7 @@ type PatientListProps = {
 export function PatientList({ embedded = false, organizationId, organizationName, title = 'Patients' }: PatientListProps) {
   const user = useSessionUser();
   const role: TUserType = user.user_type;
+  const phone = usePhoneLayout();
   const { params, setParams, hasFilters } = useListParams(ZPatientListParams, LIST_DEFAULTS);
   const query = usePatients(toPatientQuery(params, role, organizationId));
   const remove = useDeletePatient();
@@ -112,14 +114,23 @@ export function PatientList({ embedded = false, organizationId, organizationName
       title: 'Name',
       sortable: true,
       render: (p) => (
-        <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => setForm({ mode: 'details', patientId: p.id })}>
-          {patientName(p)}
-        </Anchor>
+        <Stack gap={0} align="flex-start">
+          <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => setForm({ mode: 'details', patientId: p.id })}>
+            {patientName(p)}
+          </Anchor>
+          {/* On a phone the Mobile column goes (name, mobile and created did not fit 390 px): the number stays here. */}
+          {phone && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid={`patient-mobile-${p.id}`}>
+              {p.mobile ?? '—'}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {
       accessor: 'mobile',
       title: 'Mobile',
+      hideOnPhone: true,
       render: (p) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {p.mobile ?? '—'}
