@@ -5,6 +5,7 @@ import { CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
 import { EXAM_MOBILE_UNDER_NAME_QUERY } from '../../../components/list/ExamColumns.tsx';
+import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
 import { matchMediaFor } from '../../../test/media.ts';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
@@ -86,6 +87,14 @@ describe('CervicalList', () => {
     expect(headers.slice(0, 8)).toEqual(['ID', 'Patient Name', 'Organization', 'Technician', 'Exam Time', 'Synced On', 'Reviewer 1', 'Reviewer 2']);
     const mobile = screen.getByTestId('cervical-mobile-1');
     expect(mobile.closest('td')).toBe(screen.getByTestId('cervical-patient-1').closest('td'));
+  });
+
+  it('on a phone shows both reviewers in one column beside the name', async () => {
+    vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
+    setup('CERVAICAL_REVIEWER', [row(1)]);
+    expect(await screen.findByTestId('reviewer-one-1')).toHaveTextContent('Valid');
+    expect([...document.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual(['Patient Name', 'Reviewers', '']);
+    expect(screen.getByTestId('reviewer-two-1').closest('td')).toBe(screen.getByTestId('reviewer-one-1').closest('td'));
   });
 
   it('offers Review to the review roles and Final read to an ADMIN on a disagreement', async () => {
