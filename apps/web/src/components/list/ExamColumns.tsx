@@ -3,10 +3,9 @@
 // the right to read one), Mobile, Organization (where the role sees it, outside an organization) and the Technician
 // cell. Each list adds its own columns (the reviewers; the licence code) and its own date cells.
 import type { ReactNode } from 'react';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router';
-import { CellButton, fullName } from './ListParts.tsx';
+import { CellButton, fullName, OrganizationCell } from './ListParts.tsx';
 import type { ListColumn } from './ListTable.tsx';
 
 type ExamPerson = { id: number; first_name: string; last_name: string };
@@ -104,16 +103,7 @@ export function examLeadColumns<T extends ExamRow>({
             title: 'Organization',
             sortable: true,
             hideOnPhone: true,
-            render: (exam: T) =>
-              exam.organization_data ? (
-                <Anchor component={Link} to={`/organization/${exam.organization_data.id}`} size="sm">
-                  {exam.organization_data.name}
-                </Anchor>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Unassigned
-                </Text>
-              ),
+            render: (exam: T) => <OrganizationCell organization={exam.organization_data} />,
           } satisfies ListColumn<T>,
         ]
       : []),

@@ -1,7 +1,8 @@
 // Small pieces every list repeats: a cell that opens a dialog, the footer bound to the list's URL state, the load
 // error (a 401 is the session dialog's, not the list's) and the Download CSV button of the list's filters.
 import type { ReactNode } from 'react';
-import { Alert, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { CsvDownloadButton } from '../CsvDownloadButton.tsx';
 import { ListFooter } from './ListFooter.tsx';
@@ -9,6 +10,25 @@ import { ListFooter } from './ListFooter.tsx';
 /** A person's name as a list shows it ('' for none). */
 export const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
   p ? `${p.first_name} ${p.last_name}`.trim() : '';
+
+/** The Organization cell: a link to the organization's page, or `none` dimmed for a record without one. */
+export function OrganizationCell({
+  organization,
+  none = 'Unassigned',
+}: {
+  organization: { id: number; name: string } | null | undefined;
+  none?: string;
+}) {
+  return organization ? (
+    <Anchor component={Link} to={`/organization/${organization.id}`} size="sm">
+      {organization.name}
+    </Anchor>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {none}
+    </Text>
+  );
+}
 
 /** A cell that opens a dialog (patient, technician, device, the row's detail); '—' when there is nothing to open. */
 export function CellButton({

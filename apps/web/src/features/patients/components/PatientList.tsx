@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Indicator, Popover, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconEye, IconFilter, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { GENDERS } from '@sc/shared/constants';
 import { PATIENT_MESSAGES, canPatient, patientName, type TPatient } from '@sc/shared/patients';
@@ -20,6 +19,7 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
+import { OrganizationCell } from '../../../components/list/ListParts.tsx';
 import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
@@ -147,16 +147,7 @@ export function PatientList({ embedded = false, organizationId, organizationName
             accessor: 'organization',
             title: 'Organization',
             hideOnPhone: true,
-            render: (p: TPatient) =>
-              p.organization_data ? (
-                <Anchor component={Link} to={`/organization/${p.organization_data.id}`} size="sm">
-                  {p.organization_data.name}
-                </Anchor>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Unassigned
-                </Text>
-              ),
+            render: (p: TPatient) => <OrganizationCell organization={p.organization_data} />,
           } satisfies ListColumn<TPatient>,
         ]),
     { accessor: 'created', title: 'Created', sortable: true, render: (p) => <ListDate value={p.created} /> },

@@ -4,7 +4,7 @@
 // organization (organizationId), in re-certification (technicianId), in a modal for a map cluster (ids) and in the
 // duplicates modal (parentScanId); the modal lists keep their state under a URL prefix of their own.
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
@@ -19,7 +19,6 @@ import {
   IconTrash,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { ASSESSMENT_RESULTS } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
 import {
@@ -38,7 +37,7 @@ import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
-import { CellButton, ListLoadError } from '../../../components/list/ListParts.tsx';
+import { CellButton, ListLoadError, OrganizationCell } from '../../../components/list/ListParts.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -232,14 +231,7 @@ export function ScanList({
             title: 'Organization',
             sortable: true,
             hideOnPhone: true,
-            render: (scan: TScanRow) =>
-              scan.organization_data ? (
-                <Anchor component={Link} to={`/organization/${scan.organization_data.id}`} size="sm">
-                  {scan.organization_data.name}
-                </Anchor>
-              ) : (
-                <Text size="sm" c="dimmed">Unassigned</Text>
-              ),
+            render: (scan: TScanRow) => <OrganizationCell organization={scan.organization_data} />,
           } satisfies ListColumn<TScanRow>,
         ]
       : []),

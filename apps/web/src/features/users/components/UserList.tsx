@@ -3,10 +3,9 @@
 // (Organization in the all-users view only, linking to the organization); row actions Details / Assign or Unassign
 // / Transfer by role. Every change reloads the list (the mutations invalidate the user keys).
 import { useState } from 'react';
-import { Alert, Anchor, Button, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconEye, IconLinkOff, IconPlus, IconUserPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { ROLE_LABELS, type TUserType } from '@sc/shared/roles';
 import { USER_MESSAGES } from '@sc/shared/user-input';
 import { canUser, userRowActions, userTypeTakesOrganization, type TUserRowAction } from '@sc/shared/user-permissions';
@@ -17,6 +16,7 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
+import { OrganizationCell } from '../../../components/list/ListParts.tsx';
 import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
@@ -140,17 +140,13 @@ export function UserList({ mode, organization, title }: UserListProps) {
             accessor: 'organization',
             title: 'Organization',
             hideOnPhone: true,
-            render: (user: TOrganizationUser) =>
-              user.organization_data ? (
-                <Anchor component={Link} to={`/organization/${user.organization_data.id}`} size="sm">
-                  {user.organization_data.name}
-                </Anchor>
-              ) : (
-                // Managers (through their links) and Super Admins belong to no organization: not "unassigned".
-                <Text size="sm" c="dimmed">
-                  {userTypeTakesOrganization(user.user_type) ? 'Unassigned' : '—'}
-                </Text>
-              ),
+            // Managers (through their links) and Super Admins belong to no organization: not "unassigned".
+            render: (user: TOrganizationUser) => (
+              <OrganizationCell
+                organization={user.organization_data}
+                none={userTypeTakesOrganization(user.user_type) ? 'Unassigned' : '—'}
+              />
+            ),
           } satisfies ListColumn<TOrganizationUser>,
         ]
       : []),
