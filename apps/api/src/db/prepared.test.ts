@@ -86,6 +86,9 @@ describe('list shapes', () => {
     expect(patientListShape(all, { created: range, assigned: true })).not.toBe(
       patientListShape(all, { created: range, assigned: false }),
     );
+    expect(patientListShape(all, { created: range, organizationId: 1 })).not.toBe(
+      patientListShape(all, { created: range, technicianId: 1 }),
+    );
     expect(patientListShape(all, { created: range, search: 'sha' })).toBeNull();
     expect(patientListShape(all, { created: range, search: '  ' })).not.toBeNull();
   });

@@ -131,20 +131,14 @@ function listWhere(scope: Scope, f: PatientFilters, bind: Bind = asValue): SQL |
 }
 
 /**
- * The shape of the list's SQL (the scope with its organizations, which filters are set, assigned or not), or null
- * for a name search: its best plan depends on the term, so it is planned on each call.
+ * The shape of the list's SQL (the scope with its organizations, which filters are set — every key, so a filter added
+ * later changes the shape without being listed here —, assigned or not, written as SQL), or null for a name search:
+ * its best plan depends on the term, so it is planned on each call.
  */
 export function patientListShape(scope: Scope, f: PatientFilters): string | null {
   if (f.search?.trim()) return null;
-  return JSON.stringify([
-    scope,
-    f.organizationId !== undefined,
-    f.technicianId !== undefined,
-    f.gender !== undefined,
-    f.assigned ?? null,
-    f.created.from !== undefined,
-    f.created.to !== undefined,
-  ]);
+  const set = (Object.keys(f) as (keyof PatientFilters)[]).filter((k) => k !== 'created' && f[k] !== undefined).sort();
+  return JSON.stringify([scope, set, f.assigned ?? null, f.created.from !== undefined, f.created.to !== undefined]);
 }
 
 const preparedPatientPage = preparedQueries(
