@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CellButton, fullName, OrganizationCell } from './ListParts.tsx';
+import { CellButton, fullName, organizationColumn } from './ListParts.tsx';
 import type { ListColumn } from './ListTable.tsx';
 
 type ExamPerson = { id: number; first_name: string; last_name: string };
@@ -96,17 +96,7 @@ export function examLeadColumns<T extends ExamRow>({
             ),
           } satisfies ListColumn<T>,
         ]),
-    ...(withOrganization
-      ? [
-          {
-            accessor: 'organization_name',
-            title: 'Organization',
-            sortable: true,
-            hideOnPhone: true,
-            render: (exam: T) => <OrganizationCell organization={exam.organization_data} />,
-          } satisfies ListColumn<T>,
-        ]
-      : []),
+    ...(withOrganization ? [organizationColumn<T>()] : []),
   ];
 }
 

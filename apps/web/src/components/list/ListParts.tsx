@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { CsvDownloadButton } from '../CsvDownloadButton.tsx';
 import { ListFooter } from './ListFooter.tsx';
+import type { ListColumn } from './ListTable.tsx';
 
 /** A person's name as a list shows it ('' for none). */
 export const fullName = (p: { first_name: string; last_name: string } | null | undefined): string =>
@@ -28,6 +29,17 @@ export function OrganizationCell({
       {none}
     </Text>
   );
+}
+
+/** The sortable Organization column of the scan and exam lists (sorted by organization_name). */
+export function organizationColumn<T extends { organization_data: { id: number; name: string } | null }>(): ListColumn<T> {
+  return {
+    accessor: 'organization_name',
+    title: 'Organization',
+    sortable: true,
+    hideOnPhone: true,
+    render: (row) => <OrganizationCell organization={row.organization_data} />,
+  };
 }
 
 /** A cell that opens a dialog (patient, technician, device, the row's detail); '—' when there is nothing to open. */

@@ -37,7 +37,7 @@ import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
-import { CellButton, ListLoadError, OrganizationCell } from '../../../components/list/ListParts.tsx';
+import { CellButton, ListLoadError, organizationColumn } from '../../../components/list/ListParts.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -224,17 +224,7 @@ export function ScanList({
           : cellButton(scan.device_serial_number ?? '', () => scan.device_id !== null && records.openDevice(scan.device_id), `scan-device-${scan.id}`),
     },
     { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, render: (scan) => scan.sensor_serial_number ?? '—' },
-    ...(withOrganization
-      ? [
-          {
-            accessor: 'organization_name',
-            title: 'Organization',
-            sortable: true,
-            hideOnPhone: true,
-            render: (scan: TScanRow) => <OrganizationCell organization={scan.organization_data} />,
-          } satisfies ListColumn<TScanRow>,
-        ]
-      : []),
+    ...(withOrganization ? [organizationColumn<TScanRow>()] : []),
     {
       accessor: 'technician_name',
       title: 'Technician',
