@@ -79,11 +79,27 @@ export type TPeriodQuery = z.infer<typeof ZPeriodQuery>;
 export const paginated = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     count: z.number(),
+    /** True when `count` is a lower bound: a text search counted its rows up to SEARCH_COUNT_AHEAD past the page. */
+    count_capped: z.boolean().optional(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
   });
-export type TPaginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type TPaginated<T> = {
+  count: number;
+  count_capped?: boolean;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
+
+/**
+ * A text search of the scan and patient lists counts its rows exactly up to this many past the requested page's
+ * first row; when more match, the answer says `count: offset + SEARCH_COUNT_AHEAD` with `count_capped: true` and the
+ * console reads 'More than {n} items' (a 3-letter search matches ~86,000 of a million scans: counting them all costs
+ * ~100 ms of database time a keystroke).
+ */
+export const SEARCH_COUNT_AHEAD = 200;
 
 export const ZCountry = z.object({
   name: z.string(),
