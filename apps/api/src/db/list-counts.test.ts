@@ -1,14 +1,16 @@
-// list_counts (migration 0009) must equal a full recount of scans and patients per organization after anything
-// that writes them: inserts (one row and many), moves between organizations, updates that move nothing, deletes,
-// an organization's deletion (its rows' organization set to NULL) and a TRUNCATE; and the unfiltered lists that
-// read it must answer the same count as counting the rows, for each scope.
+// list_counts (migration 0009) and scan_hour_counts (0017) must equal a full recount of scans and patients per
+// organization (and UTC hour) after anything that writes them: inserts (one row and many), moves between
+// organizations, corrected times, updates that move nothing, deletes, an organization's deletion (its rows'
+// organization set to NULL) and a TRUNCATE; and the lists that read them must answer the same count as counting the
+// rows, for each scope, all time and over periods whose edges are not whole UTC hours.
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { organizations, patients, scans } from './schema/index.ts';
 import { Rng } from '../demo/rng.ts';
 import { setupTestApp } from '../test/app.ts';
 import { createOrganization } from '../test/factories.ts';
-import { countFromTotals } from './list-counts.ts';
+import { countFromTotals, splitIntoHours } from './list-counts.ts';
+import { countScans, type ScanFilters } from '../modules/scans/scan-list.queries.ts';
 
 const t = await setupTestApp();
 const db = t.database.db;
@@ -18,6 +20,21 @@ const line = (r: Record<string, unknown>) => JSON.stringify(r);
 async function stored(): Promise<string[]> {
   const rows = await t.database.query(
     `SELECT list, organization_id, n::int AS n FROM list_counts WHERE n <> 0 ORDER BY 1, 2`,
+  );
+  return rows.map(line);
+}
+
+async function storedHours(): Promise<string[]> {
+  const rows = await t.database.query(
+    `SELECT organization_id, hour, n::int AS n FROM scan_hour_counts WHERE n <> 0 ORDER BY 1, 2`,
+  );
+  return rows.map(line);
+}
+
+async function recountHours(): Promise<string[]> {
+  const rows = await t.database.query(
+    `SELECT organization_id, date_trunc('hour', date_time, 'UTC') AS hour, count(*)::int AS n FROM scans
+     GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   return rows.map(line);
 }
@@ -32,6 +49,7 @@ async function recount(): Promise<string[]> {
 
 async function expectExact(step: string) {
   expect(await stored(), step).toEqual(await recount());
+  expect(await storedHours(), step).toEqual(await recountHours());
 }
 
 describe('list_counts', () => {
@@ -48,7 +66,7 @@ describe('list_counts', () => {
     };
 
     for (let step = 0; step < 50; step++) {
-      const op = rng.int(0, 7);
+      const op = rng.int(0, 8);
       let what = '';
       switch (op) {
         case 0: {
@@ -68,7 +86,8 @@ describe('list_counts', () => {
             patientId: rng.pick(patientIds),
             organizationId: rng.pick(orgIds),
             localDbId: `lc-${++n}`,
-            dateTime: new Date(Date.UTC(2026, 5, 1) + n * 60_000),
+            // Spread over three days, to the second: many hours, several scans in some.
+            dateTime: new Date(Date.UTC(2026, 5, 1) + rng.int(0, 72 * 60) * 60_000 + rng.int(0, 59) * 1000),
           }));
           await db.insert(scans).values(rows);
           what = `insert ${rows.length} scans`;
@@ -103,6 +122,14 @@ describe('list_counts', () => {
           what = 'delete scans';
           break;
         }
+        case 8: {
+          await db
+            .update(scans)
+            .set({ dateTime: sql`${scans.dateTime} + interval '${sql.raw(String(rng.int(1, 300)))} minutes'` })
+            .where(inArray(scans.id, await some(scans, rng.int(1, 5))));
+          what = 'correct scan times';
+          break;
+        }
         case 7: {
           // A patient's scans go with it (ON DELETE CASCADE): both lists change in one statement.
           await db.delete(patients).where(inArray(patients.id, await some(patients, 1)));
@@ -134,6 +161,58 @@ describe('list_counts', () => {
       );
       expect(await countFromTotals(db, table, { kind: 'none' }, undefined, undefined)).toBe(0);
     }
+
+    // Counts over periods (scan_hour_counts plus the partial edge hours) equal counting the rows: local days in
+    // +5:30 (edges at half past), whole UTC hours, a period inside one hour, open ends, each scope.
+    const day = (d: number, h = 0, m = 0) => new Date(Date.UTC(2026, 5, d, h, m));
+    const periods = [
+      { from: day(1, 18, 30), to: day(2, 18, 30) },
+      { from: day(1, 18, 15), to: day(3, 18, 45) },
+      { from: day(1), to: day(4) },
+      { from: day(2, 5, 10), to: day(2, 5, 50) },
+      { from: day(2, 7, 30) },
+      { to: day(2, 7, 30) },
+      { from: day(2, 7, 30), to: day(2, 7, 30) },
+    ];
+    const scopes = [
+      { kind: 'all' as const },
+      { kind: 'orgs' as const, exact: [orgA], subtreePaths: [] },
+      { kind: 'none' as const },
+    ];
+    // Scans inside the partial hours at the periods' edges and just outside them, in orgA and unassigned.
+    const edgePatient = (await idsOf(patients))[0]!;
+    await db.insert(scans).values(
+      [day(1, 18, 20), day(1, 18, 40), day(2, 18, 20), day(2, 18, 40), day(3, 18, 50), day(2, 5, 5), day(2, 5, 20),
+        day(2, 7, 10), day(2, 7, 45)].flatMap((dateTime, i) => [
+        { patientId: edgePatient, organizationId: orgA, localDbId: `edge-a-${i}`, dateTime },
+        { patientId: edgePatient, organizationId: null, localDbId: `edge-n-${i}`, dateTime },
+      ]),
+    );
+    await expectExact('edge scans');
+    const iso = (d: Date | undefined) => (d ? `'${d.toISOString()}'` : null);
+    let periodsWithEdges = 0;
+    for (const range of periods) {
+      if ((splitIntoHours(range)?.edges.length ?? 0) > 0) periodsWithEdges++;
+      const where = [
+        range.from ? `date_time >= ${iso(range.from)}` : 'true',
+        range.to ? `date_time < ${iso(range.to)}` : 'true',
+      ].join(' AND ');
+      for (const scope of scopes) {
+        for (const extra of [{}, { organizationId: orgA }, { hasOrganization: false }, { hasOrganization: true }]) {
+          const f: ScanFilters = { range, ...extra };
+          const conditions = [
+            where,
+            scope.kind === 'none' ? 'false' : scope.kind === 'orgs' ? `organization_id = ${orgA}` : 'true',
+            'organizationId' in extra ? `organization_id = ${orgA}` : 'true',
+            'hasOrganization' in extra ? `organization_id IS ${extra.hasOrganization ? 'NOT ' : ''}NULL` : 'true',
+          ].join(' AND ');
+          expect(await countScans(db, scope, f), `${JSON.stringify(range)} ${scope.kind} ${JSON.stringify(extra)}`).toBe(
+            await direct('scans', conditions),
+          );
+        }
+      }
+    }
+    expect(periodsWithEdges).toBeGreaterThanOrEqual(4);
 
     await db.delete(organizations).where(inArray(organizations.id, [orgs[2]!.id]));
     await expectExact('organization deleted');

@@ -1,7 +1,8 @@
 // Exact per-organization row counts of the scans and patients lists (table list_counts, migration 0009, kept by
 // statement-level triggers): an unfiltered list's '{n} items' is a sum over a few rows instead of a count over a
 // million. Callers use it only when every filter of the list is one these totals can answer.
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 import { orgScopeCondition, type Scope } from '../http/scope.ts';
 
@@ -25,4 +26,64 @@ export async function countFromTotals(
   );
   const result = await db.execute(sql`select coalesce(sum(n), 0)::int as n from list_counts where ${where}`);
   return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The whole UTC hours of a period and its partial edges: `hours` is [from rounded up to the hour, to rounded down)
+ * (either end open when the period's is), `edges` the pieces of the period outside those hours. Null when the
+ * period lies inside one hour (nothing to sum).
+ */
+export function splitIntoHours(range: { from?: Date; to?: Date }): {
+  hours: { from?: Date; to?: Date };
+  edges: { from?: Date; to?: Date }[];
+} | null {
+  const start = range.from ? new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS) : undefined;
+  const end = range.to ? new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS) : undefined;
+  if (start && end && start.getTime() >= end.getTime()) return null;
+  const edges: { from?: Date; to?: Date }[] = [];
+  if (range.from && start && range.from.getTime() < start.getTime()) edges.push({ from: range.from, to: start });
+  if (range.to && end && end.getTime() < range.to.getTime()) edges.push({ from: end, to: range.to });
+  return { hours: { from: start, to: end }, edges };
+}
+
+/**
+ * Exact count of scans (every type) in whole UTC hours `hours` from the per-organization hourly totals of migration
+ * 0017, within the scope, one organization and/or assigned (true) or unassigned (false).
+ */
+export async function countScanHours(
+  db: DbOrTx,
+  scope: Scope,
+  organizationId: number | undefined,
+  assigned: boolean | undefined,
+  hours: { from?: Date; to?: Date },
+): Promise<number> {
+  const column = sql`scan_hour_counts.organization_id`;
+  const where = and(
+    orgScopeCondition(scope, column),
+    organizationId === undefined ? undefined : sql`${column} = ${organizationId}`,
+    assigned === undefined ? undefined : assigned ? sql`${column} is not null` : sql`${column} is null`,
+    hours.from ? sql`scan_hour_counts.hour >= ${hours.from.toISOString()}` : undefined,
+    hours.to ? sql`scan_hour_counts.hour < ${hours.to.toISOString()}` : undefined,
+  );
+  const result = await db.execute(sql`select coalesce(sum(n), 0)::int as n from scan_hour_counts where ${where}`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+}
+
+/**
+ * The rows of `table` matching `where`, counted up to `cap` (a text search's bounded count, SEARCH_COUNT_AHEAD): exact
+ * when at most `cap` match, else `{ count: cap, capped: true }` — the scan stops at the first row past the cap.
+ */
+export async function countUpTo(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ count: number; capped: boolean }> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) as matching`,
+  );
+  const n = Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 }

@@ -46,17 +46,22 @@ export function assertPageExists(params: Pick<PageParams, 'page' | 'limit'>, cou
   if (params.page > last) throw new AppError('not_found', 'Invalid page.');
 }
 
-/** The list envelope. Call after counting; throws 404 'Invalid page.' when the page is past the last. */
+/**
+ * The list envelope. Call after counting; throws 404 'Invalid page.' when the page is past the last. `capped`: the
+ * count is a lower bound (a text search's bounded count, SEARCH_COUNT_AHEAD), so there is a next page.
+ */
 export function paginate<T>(
   request: Pick<FastifyRequest, 'url'>,
   params: Pick<PageParams, 'page' | 'limit'>,
   count: number,
   results: T[],
+  capped = false,
 ): TPaginated<T> {
   assertPageExists(params, count);
-  const hasNext = params.page * params.limit < count;
+  const hasNext = capped || params.page * params.limit < count;
   return {
     count,
+    ...(capped ? { count_capped: true } : {}),
     next: hasNext ? pageUrl(request, params.page + 1) : null,
     previous: params.page > 1 ? pageUrl(request, params.page - 1) : null,
     results,

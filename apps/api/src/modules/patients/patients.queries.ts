@@ -3,7 +3,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PATIENT_ORDERING_FIELDS } from '@sc/shared/patients';
 import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
-import { countFromTotals } from '../../db/list-counts.ts';
+import { countFromTotals, countUpTo } from '../../db/list-counts.ts';
+import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import {
   cervicalExams,
   orcaExams,
@@ -151,7 +152,8 @@ const preparedPatientCount = preparedQueries('patient_list_count', (db, name, wh
 );
 
 /**
- * A page of patients and the exact count, read in parallel. A first page without a name search runs as named
+ * A page of patients and the count, read in parallel: exact, except a name search's, which counts up to
+ * SEARCH_COUNT_AHEAD rows past the page's first (`capped` when more match). A first page without a name search runs as named
  * prepared statements, one per shape (patientListShape), ordering and page size (db/client.ts preparedQueries).
  */
 export async function listPatients(
@@ -160,7 +162,7 @@ export async function listPatients(
   filters: PatientFilters,
   ordering: { key: string; orderBy: SQL[] },
   page: Pick<PageParams, 'limit' | 'offset'>,
-): Promise<{ rows: PatientForPresentation[]; count: number }> {
+): Promise<{ rows: PatientForPresentation[]; count: number; capped: boolean }> {
   // Without a search, gender, technician or period the count is the sum of the per-organization totals.
   const fromTotals =
     !filters.search?.trim() &&
@@ -171,6 +173,13 @@ export async function listPatients(
   const shape = patientListShape(scope, filters);
   const { bind, values: placeholders } = placeholdersOf();
   const where = listWhere(scope, filters, shape === null ? asValue : bind);
+  if (filters.search?.trim()) {
+    const [rows, counted] = await Promise.all([
+      patientsForPresentation(db).where(where).orderBy(...ordering.orderBy).limit(page.limit).offset(page.offset),
+      countUpTo(db, patients, where, page.offset + SEARCH_COUNT_AHEAD),
+    ]);
+    return { rows, ...counted };
+  }
   const [rows, total] = await Promise.all([
     shape !== null && page.offset === 0
       ? preparedPatientPage(db, `${shape} ${ordering.key} ${page.limit}`, {
@@ -191,7 +200,7 @@ export async function listPatients(
             .then(([r]) => r?.count ?? 0)
         : db.select({ count: count() }).from(patients).where(where).then(([r]) => r?.count ?? 0),
   ]);
-  return { rows, count: total };
+  return { rows, count: total, capped: false };
 }
 
 /** One patient in the caller's scope (undefined outside it or missing). */

@@ -236,14 +236,14 @@ export async function listPatients(
   const scope = await resolveScope(ctx.database.db, actor);
   const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
   const page = toPageParams(query);
-  const { rows, count } = await queryPatients(
+  const { rows, count, capped } = await queryPatients(
     db,
     scope,
     filters,
     { key: query.ordering ?? PATIENT_DEFAULT_ORDERING, orderBy },
     page,
   );
-  return paginate(request, page, count, rows.map(presentPatient));
+  return paginate(request, page, count, rows.map(presentPatient), capped);
 }
 
 /** GET patient/{id}/ */

@@ -149,7 +149,7 @@ export async function listScans(
   const filters = await filtersOf(ctx, actor, scope, query, request.timezone, ids);
   const db = dbOf(ctx, query.using_read_db);
   const page = toPageParams(query);
-  const { rows, count } = await q.listScanPage(
+  const { rows, count, capped } = await q.listScanPage(
     db,
     scope,
     filters,
@@ -158,7 +158,7 @@ export async function listScans(
     page.offset,
   );
   // A page past the last answers 404 (paginate).
-  return paginate(request, page, count, rows.map(presentScanRow));
+  return paginate(request, page, count, rows.map(presentScanRow), capped);
 }
 
 /**
