@@ -49,16 +49,16 @@ export function splitIntoHours(range: { from?: Date; to?: Date }): {
 }
 
 /**
- * Exact count of scans (every type) in whole UTC hours `hours` from the per-organization hourly totals of migration
- * 0017, within the scope, one organization and/or assigned (true) or unassigned (false).
+ * The exact count of scans (every type) in whole UTC hours `hours` from the per-organization hourly totals of
+ * migration 0017, within the scope, one organization and/or assigned (true) or unassigned (false), as a scalar
+ * subquery (the scan list adds its edge hours' counts to it in one statement).
  */
-export async function countScanHours(
-  db: DbOrTx,
+export function scanHoursSum(
   scope: Scope,
   organizationId: number | undefined,
   assigned: boolean | undefined,
   hours: { from?: Date; to?: Date },
-): Promise<number> {
+): SQL {
   const column = sql`scan_hour_counts.organization_id`;
   const where = and(
     orgScopeCondition(scope, column),
@@ -67,8 +67,7 @@ export async function countScanHours(
     hours.from ? sql`scan_hour_counts.hour >= ${hours.from.toISOString()}` : undefined,
     hours.to ? sql`scan_hour_counts.hour < ${hours.to.toISOString()}` : undefined,
   );
-  const result = await db.execute(sql`select coalesce(sum(n), 0)::int as n from scan_hour_counts where ${where}`);
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+  return sql`(select coalesce(sum(n), 0) from scan_hour_counts where ${where})`;
 }
 
 /**

@@ -24,7 +24,7 @@ import type { ScanFilesPath } from '../../db/schema/scans.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { patientSearchCondition } from '../patients/patients.queries.ts';
-import { countFromTotals, countScanHours, countUpTo, splitIntoHours } from '../../db/list-counts.ts';
+import { countFromTotals, countUpTo, scanHoursSum, splitIntoHours } from '../../db/list-counts.ts';
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 
 /** The filters of `GET scan/` after validation and the role checks. */
@@ -253,11 +253,12 @@ async function countFromScanTotals(db: Db, scope: Scope, f: ScanFilters): Promis
   if (!f.range.from && !f.range.to) return countFromTotals(db, 'scans', scope, f.organizationId, f.hasOrganization);
   const split = splitIntoHours(f.range);
   if (split === null) return countRows(db, scope, f);
-  const [whole, ...edges] = await Promise.all([
-    countScanHours(db, scope, f.organizationId, f.hasOrganization, split.hours),
-    ...split.edges.map((range) => countRows(db, scope, { ...f, range })),
-  ]);
-  return edges.reduce((sum, n) => sum + n, whole);
+  const parts = [
+    scanHoursSum(scope, f.organizationId, f.hasOrganization, split.hours),
+    ...split.edges.map((range) => sql`(select count(*) from ${scans} where ${scanConditions(scope, { ...f, range })})`),
+  ];
+  const result = await db.execute(sql`select (${sql.join(parts, sql` + `)})::int as n`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 
 async function countRows(db: Db, scope: Scope, f: ScanFilters): Promise<number> {

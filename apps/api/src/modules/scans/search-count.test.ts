@@ -40,7 +40,7 @@ beforeAll(async () => {
       })),
       ...['Anna', 'Bela', 'Cora'].map((firstName) => ({ firstName, lastName: 'Other', organizationId: clinic.id })),
     ])
-    .returning({ id: patients.id });
+    .returning();
   await db.insert(scans).values(
     rows.map((p, i) => ({
       patientId: p.id,
