@@ -1,11 +1,16 @@
 // A Download CSV button for a streamed CSV (api/csv.ts): one request with the list's filters; while the rows arrive
-// the button shows how many of the expected `total` have come, then the file is saved under `filename`.
+// the button shows how many of the expected `total` have come (as a percentage; as the rows received so far when the
+// total is only a lower bound), then the file is saved under `filename`.
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { csvProgressLabel, downloadCsv, saveBlob, type CsvProgress } from '../api/csv.ts';
+
+/** The progress of a download whose total is unknown: the rows received so far. */
+export const csvRowsLabel = (rows: number): string =>
+  rows > 0 ? `Downloading… ${rows} ${rows === 1 ? 'row' : 'rows'}` : 'Downloading…';
 
 type QueryValue = string | number | boolean | undefined | null;
 
@@ -15,6 +20,11 @@ type CsvDownloadButtonProps = {
   query: Record<string, QueryValue>;
   /** The rows the file will hold (the list's count; 1 for one record). */
   total: number;
+  /**
+   * `total` is a lower bound (the list answer's `count_capped`): the file will hold more rows, so the progress shows
+   * the rows received so far instead of a percentage of a wrong total.
+   */
+  capped?: boolean;
   filename: string;
   testId?: string;
   label?: string;
@@ -26,6 +36,7 @@ export function CsvDownloadButton({
   path,
   query,
   total,
+  capped = false,
   filename,
   testId,
   label = 'Download CSV',
@@ -56,7 +67,7 @@ export function CsvDownloadButton({
       disabled={disabled || progress !== null}
       data-testid={testId}
     >
-      {progress ? csvProgressLabel(progress) : label}
+      {progress ? (capped ? csvRowsLabel(progress.rows) : csvProgressLabel(progress)) : label}
     </Button>
   );
 }

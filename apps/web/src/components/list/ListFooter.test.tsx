@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
-import { ListFooter } from './ListFooter.tsx';
+import { ListFooter, pagerPages } from './ListFooter.tsx';
 
 function renderFooter(props: Partial<Parameters<typeof ListFooter>[0]> = {}) {
   const onPageChange = vi.fn();
@@ -67,5 +67,56 @@ describe('ListFooter', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10 / page', '20 / page', '40 / page', '60 / page', '100 / page']);
     await user.click(screen.getByRole('option', { name: '40 / page' }));
     expect(onLimitChange).toHaveBeenCalledWith(40);
+  });
+
+  describe('with a capped total (count_capped: a text search counted 200 rows past the page)', () => {
+    it('reads "More than {n} items"', () => {
+      renderFooter({ total: 200, capped: true });
+      expect(screen.getByTestId('list-total')).toHaveTextContent(/^More than 200 items$/);
+    });
+
+    it('without the cap reads the plain total and no "More than"', () => {
+      renderFooter({ total: 200 });
+      expect(screen.getByTestId('list-total')).toHaveTextContent(/^200 items$/);
+    });
+
+    it('offers one page past the counted ones: Next is enabled on the last counted page and leads there', async () => {
+      const user = userEvent.setup();
+      const { onPageChange } = renderFooter({ page: 20, total: 200, capped: true });
+      expect(pageLinks()).toEqual(['17', '18', '19', '20', '21']);
+      expect(screen.getByRole('button', { name: 'next page' })).toBeEnabled();
+      await user.click(screen.getByRole('button', { name: 'next page' }));
+      expect(onPageChange).toHaveBeenLastCalledWith(21);
+    });
+
+    it('sends Last to the page past the counted ones', async () => {
+      const user = userEvent.setup();
+      const { onPageChange } = renderFooter({ page: 1, total: 200, capped: true });
+      await user.click(screen.getByRole('button', { name: 'last page' }));
+      expect(onPageChange).toHaveBeenLastCalledWith(21);
+    });
+
+    it('grows with the count the server gives on that page', () => {
+      renderFooter({ page: 21, total: 400, capped: true });
+      expect(pageLinks()).toEqual(['19', '20', '21', '22', '23']);
+      expect(screen.getByRole('button', { name: '21' })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('button', { name: 'next page' })).toBeEnabled();
+    });
+
+    it('without the cap ends the pager at the last counted page', () => {
+      renderFooter({ page: 20, total: 200 });
+      expect(pageLinks()).toEqual(['16', '17', '18', '19', '20']);
+      expect(screen.getByRole('button', { name: 'next page' })).toBeDisabled();
+    });
+  });
+
+  it.each([
+    [200, 10, false, 20],
+    [200, 10, true, 21],
+    [205, 10, true, 22],
+    [0, 10, false, 1],
+    [0, 10, true, 1],
+  ])('pagerPages(%i, %i, capped %s) is %i', (total, limit, capped, pages) => {
+    expect(pagerPages(total, limit, capped)).toBe(pages);
   });
 });

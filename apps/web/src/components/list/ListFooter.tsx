@@ -1,5 +1,7 @@
 // The footer of every list: page size (10, 20, 40, 60, 100), the total as "{n} items" and a pager
 // with at most 5 page links plus first/last links (part 1 §9, part 3 "Common list behaviour").
+// A capped total (the list envelope's `count_capped`: a text search counted only SEARCH_COUNT_AHEAD rows past the
+// page) reads "More than {n} items" and the pager offers one page past the counted ones.
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { PAGE_SIZES, PAGER_LINKS } from '@sc/shared/constants';
 
@@ -10,6 +12,12 @@ type ListFooterProps = {
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   pageSizes?: readonly number[];
+  /**
+   * `total` is a lower bound (the answer's `count_capped`): more rows match. The total reads "More than {n} items"
+   * and the pager has one page more than the counted ones, so Next (and Last) lead past them; there the server counts
+   * further and the pager grows.
+   */
+  capped?: boolean;
 };
 
 /**
@@ -23,8 +31,22 @@ export function pagerWindow(page: number, pages: number, links = PAGER_LINKS): n
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-export function ListFooter({ page, limit, total, onPageChange, onLimitChange, pageSizes = PAGE_SIZES }: ListFooterProps) {
-  const pages = Math.max(1, Math.ceil(total / limit));
+/** The pages the pager offers: the counted ones (at least 1), plus one past them when the count is capped. */
+export function pagerPages(total: number, limit: number, capped = false): number {
+  const counted = Math.ceil(total / limit);
+  return capped ? counted + 1 : Math.max(1, counted);
+}
+
+export function ListFooter({
+  page,
+  limit,
+  total,
+  onPageChange,
+  onLimitChange,
+  pageSizes = PAGE_SIZES,
+  capped = false,
+}: ListFooterProps) {
+  const pages = pagerPages(total, limit, capped);
   const current = Math.min(page, pages);
   return (
     <Group justify="space-between" gap="sm" px="md" py="sm" data-testid="list-footer">
@@ -41,6 +63,7 @@ export function ListFooter({ page, limit, total, onPageChange, onLimitChange, pa
           comboboxProps={{ withinPortal: true }}
         />
         <Text size="sm" c="dimmed" data-testid="list-total">
+          {capped && 'More than '}
           {total} {total === 1 ? 'item' : 'items'}
         </Text>
       </Group>

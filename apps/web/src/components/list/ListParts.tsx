@@ -73,21 +73,24 @@ export function CellButton({
 
 type Paging = { page: number; limit: number };
 
-/** ListFooter on the list's URL state. */
+/** ListFooter on the list's URL state; `capped`: the total is a lower bound (the answer's `count_capped`). */
 export function ListParamsFooter({
   params,
   setParams,
   total,
+  capped,
 }: {
   params: Paging;
   setParams: (patch: Partial<Paging>) => void;
   total: number;
+  capped?: boolean;
 }) {
   return (
     <ListFooter
       page={params.page}
       limit={params.limit}
       total={total}
+      capped={capped}
       onPageChange={(page) => setParams({ page })}
       onLimitChange={(limit) => setParams({ limit })}
     />
@@ -114,17 +117,22 @@ export function ListLoadError({
 
 type CsvQuery = Record<string, string | number | boolean | undefined | null>;
 
-/** Download CSV of every row the list's filters select (its query without paging), disabled while the list is empty. */
+/**
+ * Download CSV of every row the list's filters select (its query without paging), disabled while the list is empty.
+ * `capped`: `total` is a lower bound, so the progress shows the rows received rather than a percentage.
+ */
 export function ListCsvButton({
   path,
   query,
   total,
+  capped,
   filename,
   testId,
 }: {
   path: string;
   query: CsvQuery;
   total: number;
+  capped?: boolean;
   filename: string;
   testId: string;
 }) {
@@ -134,6 +142,7 @@ export function ListCsvButton({
       path={path}
       query={filters}
       total={total}
+      capped={capped}
       filename={filename}
       disabled={total === 0}
       testId={testId}

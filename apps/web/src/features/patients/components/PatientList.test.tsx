@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import { PATIENT_MESSAGES } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
@@ -37,6 +38,23 @@ describe('PatientList', () => {
     expect(screen.getByTestId('list-total')).toHaveTextContent('12 items');
     expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All Time', 'Last 30 Days', 'Custom Range']);
+  });
+
+  it("says 'More than 200 items' and offers the page past the counted ones when a search's count is capped", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup('ADMIN', {
+      [`GET ${LIST}`]: { body: { ...patientPage([meera], SEARCH_COUNT_AHEAD), count_capped: true } },
+    });
+    await screen.findByText('Meera Nair');
+    expect(screen.getByTestId('list-total')).toHaveTextContent(/^More than 200 items$/);
+    await user.click(within(screen.getByTestId('list-pagination')).getByRole('button', { name: 'last page' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ page: '21' }));
+  });
+
+  it("says '200 items' without the cap", async () => {
+    setup('ADMIN', { [`GET ${LIST}`]: { body: patientPage([meera], SEARCH_COUNT_AHEAD) } });
+    await screen.findByText('Meera Nair');
+    expect(screen.getByTestId('list-total')).toHaveTextContent(/^200 items$/);
   });
 
   it('on a phone keeps name, created and the actions, with the mobile under the name', async () => {

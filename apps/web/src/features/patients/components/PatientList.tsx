@@ -223,6 +223,8 @@ export function PatientList({ embedded = false, organizationId, organizationName
 
   const mayCreate = canPatient(role, 'patient.create');
   const count = query.data?.count ?? 0;
+  /** The count is a lower bound: a text search counted SEARCH_COUNT_AHEAD rows past the page and more match. */
+  const capped = query.data?.count_capped === true;
 
   return (
     <>
@@ -251,6 +253,7 @@ export function PatientList({ embedded = false, organizationId, organizationName
             page={params.page}
             limit={params.limit}
             total={count}
+            capped={capped}
             onPageChange={(page) => setParams({ page })}
             onLimitChange={(limit) => setParams({ limit })}
           />

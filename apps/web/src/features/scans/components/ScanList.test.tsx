@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import type { TUserType } from '@sc/shared/roles';
 import { SCAN_MESSAGES_CONSOLE } from '@sc/shared/scans';
 import { bodyOf, makeUser, mockFetch } from '../../../test/render.tsx';
@@ -57,6 +58,24 @@ describe('ScanList', () => {
     expect(screen.getByRole('button', { name: 'Assessment: Correct' })).toBeInTheDocument();
     expect(screen.getByTestId('list-total')).toHaveTextContent('42 items');
     expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-date_time', using_read_db: 'true' });
+  });
+
+  it("says 'More than 200 items' and offers the page past the counted ones when a search's count is capped", async () => {
+    const { fetchMock } = setup('ADMIN', '/scan?search=ra', [original], {
+      [`GET ${LIST}`]: { body: { ...scanPage([original], SEARCH_COUNT_AHEAD), count_capped: true } },
+    });
+    await screen.findByText('S-11');
+    expect(lastQuery(fetchMock, LIST)).toMatchObject({ search: 'ra' });
+    expect(screen.getByTestId('list-total')).toHaveTextContent(/^More than 200 items$/);
+    const pager = within(screen.getByTestId('list-pagination'));
+    await userEvent.click(pager.getByRole('button', { name: 'last page' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ page: '21' }));
+  });
+
+  it("says '200 items' without the cap", async () => {
+    setup('ADMIN', '/scan?search=ra', [original], { [`GET ${LIST}`]: { body: scanPage([original], SEARCH_COUNT_AHEAD) } });
+    await screen.findByText('S-11');
+    expect(screen.getByTestId('list-total')).toHaveTextContent(/^200 items$/);
   });
 
   it('pre-selects the device filter from ?device= (the dashboard link) and counts it on the badge', async () => {

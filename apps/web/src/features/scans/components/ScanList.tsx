@@ -278,6 +278,8 @@ export function ScanList({
   ];
 
   const count = query.data?.count ?? 0;
+  /** The count is a lower bound: a text search counted SEARCH_COUNT_AHEAD rows past the page and more match. */
+  const capped = query.data?.count_capped === true;
   const csvQuery = toScanFilterQuery(apiQuery);
   const mayDownload = ids === undefined && parentScanId === undefined;
 
@@ -298,7 +300,7 @@ export function ScanList({
       <>
         {toggle}
         {mayDownload && view === 'list' && (
-          <CsvDownloadButton path="scan/" query={csvQuery} total={count} filename={SCAN_CSV_FILENAME} testId="scan-csv" />
+          <CsvDownloadButton path="scan/" query={csvQuery} total={count} capped={capped} filename={SCAN_CSV_FILENAME} testId="scan-csv" />
         )}
       </>
     ) : null;
@@ -343,6 +345,7 @@ export function ScanList({
               page={params.page}
               limit={params.limit}
               total={count}
+              capped={capped}
               onPageChange={(page) => setParams({ page })}
               onLimitChange={(limit) => setParams({ limit })}
             />

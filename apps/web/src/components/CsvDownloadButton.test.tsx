@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { CsvDownloadButton, csvRowsLabel } from './CsvDownloadButton.tsx';
+
+/**
+ * Stubs fetch with a CSV answer streamed in the chunks given: the header and `rows` lines arrive at once, then the
+ * stream stays open until `finish()` is called, so the button's progress can be read mid-download.
+ */
+function streamCsv(rows: number) {
+  let finish = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const lines = ['id,name', ...Array.from({ length: rows }, (_, i) => `${i + 1},row ${i + 1}`)];
+      controller.enqueue(new TextEncoder().encode(`${lines.join('\n')}\n`));
+      finish = () => controller.close();
+    },
+  });
+  const fetchMock = vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': 'text/csv' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, finish: () => finish() };
+}
+
+function renderButton(props: Partial<Parameters<typeof CsvDownloadButton>[0]> = {}) {
+  renderWithProviders(
+    <CsvDownloadButton path="scan/" query={{ search: 'ra' }} total={200} filename="scans.csv" testId="csv" {...props} />,
+  );
+  return screen.getByTestId('csv');
+}
+
+describe('CsvDownloadButton', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  // jsdom has no object URLs; saving the file is not what these tests read.
+  const stubSave = () => {
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = vi.fn(() => 'blob:csv');
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  };
+
+  it('shows the percentage of the list count while the rows arrive', async () => {
+    stubSave();
+    const { finish } = streamCsv(50);
+    const button = renderButton();
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveTextContent('Downloading 25%'));
+    expect(button).toBeDisabled();
+    finish();
+    await waitFor(() => expect(button).toHaveTextContent('Download CSV'));
+  });
+
+  it('with a capped count shows the rows received so far, not a percentage of a wrong total', async () => {
+    stubSave();
+    const { finish } = streamCsv(250);
+    const button = renderButton({ capped: true });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveTextContent('Downloading… 250 rows'));
+    expect(button).not.toHaveTextContent('%');
+    finish();
+    await waitFor(() => expect(button).toHaveTextContent('Download CSV'));
+  });
+
+  it.each([
+    [0, 'Downloading…'],
+    [1, 'Downloading… 1 row'],
+    [1234, 'Downloading… 1234 rows'],
+  ])('csvRowsLabel(%i) is %j', (rows, label) => {
+    expect(csvRowsLabel(rows)).toBe(label);
+  });
+});
