@@ -58,9 +58,22 @@ export function timezoneFromHeader(value: string | string[] | undefined): string
   return raw;
 }
 
-/** The instant local midnight starts `date` (YYYY-MM-DD) in `zone`. */
+const localMidnights = new Map<string, number>();
+const LOCAL_MIDNIGHTS_MAX = 4096;
+
+/**
+ * The instant local midnight starts `date` (YYYY-MM-DD) in `zone`. Kept per date and zone (a fact of the zone's
+ * rules, never of data; dayjs's zone conversion costs ~0.04 ms and every period filter of every list asks it).
+ */
 export function startOfLocalDay(date: string, zone: string): Date {
-  return dayjs.tz(date, zone).toDate();
+  const key = `${date} ${zone}`;
+  let ms = localMidnights.get(key);
+  if (ms === undefined) {
+    ms = dayjs.tz(date, zone).valueOf();
+    if (localMidnights.size >= LOCAL_MIDNIGHTS_MAX) localMidnights.clear();
+    localMidnights.set(key, ms);
+  }
+  return new Date(ms);
 }
 
 /** The calendar date (YYYY-MM-DD) that `instant` falls on in `zone`. */
