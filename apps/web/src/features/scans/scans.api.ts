@@ -20,12 +20,29 @@ export type TScanQuery = Omit<Partial<TScanListQueryInput>, 'format' | 'report_l
 /** The filters the map shares with the list (no page, limit or ordering). */
 export type TScanFilterQuery = Omit<TScanQuery, 'page' | 'limit' | 'ordering'>;
 
+const idSets = new WeakMap<readonly number[], string>();
+let idSetSerial = 0;
+
+/**
+ * A short key for one list of ids (a map cluster's may hold 100,000): the query key would otherwise hold the whole
+ * array, which TanStack Query hashes (JSON) on every render of the modal. Each array gets its own serial once; the
+ * same array (the modal's pages) keeps it, another array — even with the same ids — is another list.
+ */
+export function idSetKey(ids: readonly number[]): string {
+  let key = idSets.get(ids);
+  if (key === undefined) {
+    key = `${++idSetSerial}:${ids.length}`;
+    idSets.set(ids, key);
+  }
+  return key;
+}
+
 export const scanKeys = {
   all: ['scan'] as const,
   lists: () => [...scanKeys.all, 'list'] as const,
   list: (params: TScanQuery) => [...scanKeys.lists(), params] as const,
   byIds: (ids: readonly number[], params: Pick<TScanQuery, 'page' | 'limit' | 'ordering'>) =>
-    [...scanKeys.lists(), 'ids', ids, params] as const,
+    [...scanKeys.lists(), 'ids', idSetKey(ids), params] as const,
   detail: (id: number) => [...scanKeys.all, 'detail', id] as const,
   /** The map of these filters (map/scanMap.api.ts). */
   points: (params: TScanFilterQuery) => [...scanKeys.all, 'points', params] as const,
@@ -44,10 +61,12 @@ export function useScans(params: TScanQuery, enabled = true) {
   });
 }
 
+const NO_IDS: readonly number[] = [];
+
 /** POST scan/ids/ — the scans of a map marker or cluster, paged (part 2 §7 scans-by-ids). */
 export function useScansByIds(ids: readonly number[] | null, params: Pick<TScanQuery, 'page' | 'limit' | 'ordering'>) {
   return useQuery({
-    queryKey: scanKeys.byIds(ids ?? [], params),
+    queryKey: scanKeys.byIds(ids ?? NO_IDS, params),
     queryFn: ({ signal }) =>
       api.post<TPaginated<TScanRow>>('scan/ids/', { ids_list: ids }, { query: { ...params, ...LIST_READ_QUERY }, signal }),
     placeholderData: keepPreviousData,
