@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SCAN_IDS_BODY_MAX,
+  clusterListTitle,
   SCAN_CSV_COLUMNS,
   SCAN_POINT_BYTES,
   ZScanIdsBody,
@@ -145,5 +147,15 @@ describe('scan list contract', () => {
     expect(SCAN_CSV_COLUMNS).toContain('Is Positive');
     expect(csvNotes('a, b,c\nd')).toBe('a  b c d');
     expect(csvNotes(null)).toBe('');
+  });
+});
+
+describe('clusterListTitle', () => {
+  it('is Scans when the list holds the whole marker, and says which part it holds of a larger cluster', () => {
+    expect(clusterListTitle(1, 1)).toBe('Scans');
+    expect(clusterListTitle(85_797, 85_797)).toBe('Scans');
+    expect(clusterListTitle(SCAN_IDS_BODY_MAX, 329_112)).toBe(
+      'Scans: the first 100,000 of 329,112 (zoom in to list the others)',
+    );
   });
 });

@@ -828,3 +828,13 @@ export const RECERTIFICATION_MESSAGES = {
   confirm: (name: string) =>
     `Are you sure you want to re-certify ${name}? A new year of certification starts today.`,
 } as const;
+
+/**
+ * The title of a map marker's scan list: 'Scans', or, for a cluster of more scans than `POST scan/ids/` takes
+ * (SCAN_IDS_BODY_MAX), which part of it the list holds.
+ */
+export function clusterListTitle(listed: number, total: number): string {
+  if (total <= listed) return 'Scans';
+  const n = (v: number) => v.toLocaleString('en');
+  return `Scans: the first ${n(listed)} of ${n(total)} (zoom in to list the others)`;
+}

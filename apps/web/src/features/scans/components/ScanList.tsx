@@ -26,6 +26,7 @@ import {
   SCAN_DEFAULT_ORDERING,
   SCAN_MESSAGES_CONSOLE,
   canFilterAssigned,
+  clusterListTitle,
   canSeeDuplicates,
   duplicatesParentId,
   scanReplayPath,
@@ -130,7 +131,7 @@ export function ScanList({
   const [viewing, setViewing] = useState<ScanView | null>(null);
   const [transferring, setTransferring] = useState<TScanRow | null>(null);
   const [duplicatesOf, setDuplicatesOf] = useState<number | null>(null);
-  const [clusterIds, setClusterIds] = useState<number[] | null>(null);
+  const [cluster, setCluster] = useState<{ ids: number[]; total: number } | null>(null);
   // The patient, technician and device cells open their own dialogs (part 2 §2.7); the patient's is read-only here.
   const records = useRecordDialogs(role);
 
@@ -353,7 +354,7 @@ export function ScanList({
         }
       >
         {view === 'map' ? (
-          <ScanMapView filters={csvQuery} onSelectIds={setClusterIds} />
+          <ScanMapView filters={csvQuery} onSelectIds={(ids, total) => setCluster({ ids, total })} />
         ) : (
           <>
             {/* A failed read of ?ids= or a marker's scans is said once, as the empty table's text. */}
@@ -388,11 +389,11 @@ export function ScanList({
         />
       )}
       <ScanListModal
-        opened={clusterIds !== null}
-        title="Scans"
-        onClose={() => setClusterIds(null)}
+        opened={cluster !== null}
+        title={cluster ? clusterListTitle(cluster.ids.length, cluster.total) : 'Scans'}
+        onClose={() => setCluster(null)}
         prefix="ids_"
-        listProps={{ ids: clusterIds ?? undefined, recertify }}
+        listProps={{ ids: cluster?.ids, recertify }}
       />
     </>
   );

@@ -16,7 +16,8 @@ type ScanClusterMapProps = {
   /** The scans to show (useScanMap); undefined while they load. */
   source: ScanMapSource | undefined;
   loading?: boolean;
-  onSelectIds: (ids: number[]) => void;
+  /** The marker's scan ids and how many scans it stands for (more than the ids past SCAN_IDS_BODY_MAX). */
+  onSelectIds: (ids: number[], total: number) => void;
   height?: number;
 };
 
@@ -79,8 +80,8 @@ export function ScanClusterMap({ source, loading = false, onSelectIds, height = 
         const title = marker.count === 1 ? `Scan ${marker.scanId}` : `${marker.count} scans`;
         const m = L.marker([marker.lat, marker.lng], { icon: markerIcon(marker), title, alt: title, keyboard: true });
         m.on('click', () => {
-          if (marker.scanId !== null) selectRef.current([marker.scanId]);
-          else if (marker.group !== null) void source.leaves(zoom, marker.group).then((ids) => selectRef.current(ids));
+          if (marker.scanId !== null) selectRef.current([marker.scanId], 1);
+          else if (marker.group !== null) void source.leaves(zoom, marker.group).then((ids) => selectRef.current(ids, marker.count));
         });
         layer.addLayer(m);
       }

@@ -7,7 +7,7 @@ import type { TScanFilterQuery } from '../scans.api.ts';
 import { ScanClusterMap } from './ScanClusterMap.tsx';
 import { useScanMap } from './scanMap.api.ts';
 
-type ScanMapViewProps = { filters: TScanFilterQuery; onSelectIds: (ids: number[]) => void };
+type ScanMapViewProps = { filters: TScanFilterQuery; onSelectIds: (ids: number[], total: number) => void };
 
 export function ScanMapView({ filters, onSelectIds }: ScanMapViewProps) {
   const map = useScanMap(filters);

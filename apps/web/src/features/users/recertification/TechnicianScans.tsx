@@ -4,6 +4,7 @@
 // scans with Unreviewed / Correct / Incorrect.
 import { useMemo, useState } from 'react';
 import { SegmentedControl, Stack, Title } from '@mantine/core';
+import { clusterListTitle } from '@sc/shared/scans';
 import type { TScanFilterQuery } from '../../scans/scans.api.ts';
 import { ScanList } from '../../scans/components/ScanList.tsx';
 import { ScanListModal } from '../../scans/components/ScanListModal.tsx';
@@ -25,7 +26,7 @@ const MAP_HEIGHT = 360;
 
 export function TechnicianScans({ technicianId, window }: { technicianId: number; window: TTechnicianWindow }) {
   const [view, setView] = useState<View>('scan');
-  const [clusterIds, setClusterIds] = useState<number[] | null>(null);
+  const [cluster, setCluster] = useState<{ ids: number[]; total: number } | null>(null);
   // The map shows every scan the counts count; the list the ones with a replay to review (part 2 §2.11).
   const mapQuery = useMemo<TScanFilterQuery>(() => ({ technician: technicianId, scan_type: 'SCAN', ...window }), [technicianId, window]);
   const listQuery = useMemo<TScanFilterQuery>(
@@ -37,7 +38,7 @@ export function TechnicianScans({ technicianId, window }: { technicianId: number
   return (
     <Stack gap="md">
       <div data-testid="technician-map">
-        <ScanClusterMap source={map.data} loading={map.isFetching} onSelectIds={setClusterIds} height={MAP_HEIGHT} />
+        <ScanClusterMap source={map.data} loading={map.isFetching} onSelectIds={(ids, total) => setCluster({ ids, total })} height={MAP_HEIGHT} />
       </div>
       <Stack gap="xs">
         <Title order={3} size="h5">
@@ -55,11 +56,11 @@ export function TechnicianScans({ technicianId, window }: { technicianId: number
         <ScanList key={view} embedded prefix={`${TECHNICIAN_URL_PREFIX}${view.toLowerCase()}_`} technicianId={technicianId} recertify fixedQuery={listQuery} />
       </Stack>
       <ScanListModal
-        opened={clusterIds !== null}
-        title="Scans"
-        onClose={() => setClusterIds(null)}
+        opened={cluster !== null}
+        title={cluster ? clusterListTitle(cluster.ids.length, cluster.total) : 'Scans'}
+        onClose={() => setCluster(null)}
         prefix={TECHNICIAN_MAP_PREFIX}
-        listProps={{ ids: clusterIds ?? undefined, recertify: true }}
+        listProps={{ ids: cluster?.ids, recertify: true }}
       />
     </Stack>
   );
