@@ -1,6 +1,6 @@
 // The Filter button of a list with its popover (part 2 §2.7, part 3 §2): a badge counting the active filters, the
 // list's own fields, the age range (part 3 §5: 0–100, sent only when narrowed) and Clear all filters. Used by the
-// breast scan, cervical and ORCA filter panels.
+// breast scan, patient, cervical and ORCA filter panels.
 import { useState, type ReactNode } from 'react';
 import {
   Badge,

@@ -76,12 +76,12 @@ describe('PatientList', () => {
     await user.click(within(panel).getByRole('combobox', { name: 'Gender' }));
     await user.click(await screen.findByRole('option', { name: 'Male' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ gender: 'MALE', is_organization_id: 'false' }));
-    expect(screen.getByTestId('patient-filter-button')).toHaveAccessibleName('Filters, 2 active');
+    expect(screen.getByTestId('patient-filter-button')).toHaveAccessibleName('Filter, 2 active');
     await user.click(within(panel).getByRole('radio', { name: 'Assigned' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ is_organization_id: 'true' }));
     await user.click(within(panel).getByTestId('patient-filter-clear'));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' }));
-    expect(screen.getByTestId('patient-filter-button')).toHaveAccessibleName('Filters');
+    expect(screen.getByTestId('patient-filter-button')).toHaveAccessibleName('Filter');
   });
 
   it('gives other roles a plain gender filter and no assigned filter', async () => {

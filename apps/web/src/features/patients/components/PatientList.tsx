@@ -5,9 +5,9 @@
 // Transfer (by role, part 2 §6) and Delete (ADMIN, with the §8 confirm). Create opens the dialog. Embedded as the
 // organization page's Patients tab with that organization fixed.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Indicator, Popover, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsExchange, IconEye, IconFilter, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { z } from 'zod';
 import { GENDERS } from '@sc/shared/constants';
 import { PATIENT_MESSAGES, canPatient, patientName, type TPatient } from '@sc/shared/patients';
@@ -17,6 +17,7 @@ import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { openAlert } from '../../../components/AlertDialog.tsx';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
+import { FilterPopover } from '../../../components/list/FilterPopover.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { OrganizationCell } from '../../../components/list/ListParts.tsx';
@@ -176,49 +177,29 @@ export function PatientList({ embedded = false, organizationId, organizationName
   );
 
   const filterPanel = (
-    <Popover position="bottom-start" shadow="md" width={280} trapFocus>
-      {/* The badge counts the active filters; the button (not the badge) carries the popover's ARIA attributes. */}
-      <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} data-testid="patient-filter-badge">
-        <Popover.Target>
-          <Button
-            variant="default"
-            leftSection={<IconFilter size={16} />}
-            aria-label={activeFilters ? `Filters, ${activeFilters} active` : 'Filters'}
-            data-testid="patient-filter-button"
-          >
-            Filters
-          </Button>
-        </Popover.Target>
-      </Indicator>
-      <Popover.Dropdown>
-        <Stack gap="sm" data-testid="patient-filter-panel">
-          {genderSelect}
-          <div>
-            <Text size="sm" fw={500} mb={4} id="patient-assigned-label">
-              Patients
-            </Text>
-            <SegmentedControl
-              aria-labelledby="patient-assigned-label"
-              fullWidth
-              size="xs"
-              data={ASSIGNMENT_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-              value={params.assigned}
-              onChange={(value) => setParams({ assigned: value as TPatientListState['assigned'] })}
-              data-testid="patient-assigned-filter"
-            />
-          </div>
-          <Button
-            variant="subtle"
-            color="red"
-            disabled={activeFilters === 0}
-            onClick={() => setParams({ gender: undefined, assigned: 'all' })}
-            data-testid="patient-filter-clear"
-          >
-            Clear all filters
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <FilterPopover
+      testId="patient-filter"
+      count={activeFilters}
+      onClear={() => setParams({ gender: undefined, assigned: 'all' })}
+      width={400}
+    >
+      {genderSelect}
+      {/* A row of its own: the three choices need the panel's width. */}
+      <div style={{ gridColumn: '1 / -1' }}>
+        <Text size="sm" fw={500} mb={4} id="patient-assigned-label">
+          Patients
+        </Text>
+        <SegmentedControl
+          aria-labelledby="patient-assigned-label"
+          fullWidth
+          size="xs"
+          data={ASSIGNMENT_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={params.assigned}
+          onChange={(value) => setParams({ assigned: value as TPatientListState['assigned'] })}
+          data-testid="patient-assigned-filter"
+        />
+      </div>
+    </FilterPopover>
   );
 
   const mayCreate = canPatient(role, 'patient.create');
