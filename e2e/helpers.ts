@@ -16,6 +16,26 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.getByTestId('nav-menu').or(page.getByTestId('delete-account')).first().waitFor();
 }
 
+/**
+ * Opens the impersonation modal from the user card's menu. The menu opens with a transition; on a loaded machine a
+ * click on its item while it is still opening can be lost, so the menu is opened and the item clicked again (at most
+ * three times) until the modal's search box shows.
+ */
+export async function openImpersonationModal(page: Page): Promise<void> {
+  const search = page.getByTestId('impersonation-search');
+  for (let attempt = 1; ; attempt++) {
+    const item = page.getByTestId('user-card-impersonation');
+    if (!(await item.isVisible())) await page.getByTestId('user-card').click();
+    await item.click();
+    try {
+      await search.waitFor({ timeout: 8_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Picks an option of a Mantine Select/Autocomplete after typing `search` into it. */
 export async function pickOption(
   page: Page,

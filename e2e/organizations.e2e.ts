@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, snap } from './browser.ts';
-import { apiAs, checkA11y, eventually, pickOption, setSwitch, signInByEmail, tinyPng } from './helpers.ts';
+import { apiAs, checkA11y, eventually, openImpersonationModal, pickOption, setSwitch, signInByEmail, tinyPng } from './helpers.ts';
 
 type Received = { authorization: string | undefined; event: string | undefined; body: { id?: number } };
 type Paged<T> = { count: number; results: T[] };
@@ -215,9 +215,7 @@ describe('organizations', () => {
     await signInByEmail(page, 'admin@demo.test');
     const users = await apiAs<Paged<{ id: number }>>(page, 'organization/user/?search=orgadmin%40demo.test');
     const target = users.results[0]!;
-    await page.getByTestId('user-card').click();
-    await page.getByTestId('user-card-impersonation').click();
-    await page.getByTestId('impersonation-search').waitFor();
+    await openImpersonationModal(page);
     await page.getByTestId('impersonation-search').fill('orgadmin');
     await page.getByTestId(`impersonate-${target.id}`).waitFor();
     await checkA11y(page, 'impersonation modal');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, snap } from './browser.ts';
-import { apiAs, checkA11y, signInByEmail } from './helpers.ts';
+import { apiAs, checkA11y, openImpersonationModal, signInByEmail } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 type Paged<T> = { count: number; results: T[] };
@@ -28,8 +28,7 @@ async function isWithinViewport(page: Page, locator: Locator): Promise<boolean> 
 async function impersonateOrgAdmin(page: Page, screenName: string): Promise<void> {
   const users = await apiAs<Paged<{ id: number }>>(page, 'organization/user/?search=orgadmin%40demo.test');
   const target = users.results[0]!;
-  await page.getByTestId('user-card').click();
-  await page.getByTestId('user-card-impersonation').click();
+  await openImpersonationModal(page);
   await page.getByTestId('impersonation-search').fill('orgadmin');
   const button = page.getByTestId(`impersonate-${target.id}`);
   await button.waitFor();
