@@ -80,7 +80,10 @@ export const paginated = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     count: z.number(),
     /** True when `count` is a lower bound: a text search counted its rows up to SEARCH_COUNT_AHEAD past the page. */
-    count_capped: z.boolean().optional(),
+    count_capped: z
+      .boolean()
+      .optional()
+      .describe('Present (true) when count is a lower bound: a text search counted up to 200 rows past the page'),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
