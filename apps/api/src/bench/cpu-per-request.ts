@@ -2,25 +2,16 @@
 // concurrency): what each request costs the server's event loop, steadier than a concurrent bench's latencies on a
 // shared 2-core machine. `node --import tsx apps/api/src/bench/cpu-per-request.ts` with DATABASE_URL of a demo
 // database (npm run demo -- --scale 1000000); ONLY=<name> runs one line, N=<requests> sets the count (default 1000).
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { createSession } from '../modules/auth/sessions.service.ts';
+import { benchToken } from './http-bench.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL demo database.');
 const database = openPostgres(config.DATABASE_URL);
 const app = await buildApp({ config, database, logger: false });
-const [admin] = await database.db
-  .select({ id: users.id })
-  .from(users)
-  .where(eq(users.userType, 'ADMIN'))
-  .orderBy(users.id)
-  .limit(1);
-if (!admin) throw new Error('No ADMIN user.');
-const token = (await createSession({ config, database, now: () => new Date() }, { userId: admin.id })).token;
+const token = await benchToken(database, config, 'ADMIN');
 const headers = { authorization: `Token ${token}`, timezone: 'Asia/Kolkata' };
 const [busiest] = await database.query<{ id: number }>(
   'SELECT organization_id AS id FROM scans WHERE organization_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',

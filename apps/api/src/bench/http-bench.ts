@@ -26,21 +26,26 @@ export const benchSelected = (name: string): boolean => {
   return !only?.length || only.some((w) => name.toLowerCase().includes(w));
 };
 
+/** A session token of the first demo user of `userType` (the benches call the API as that user). */
+export async function benchToken(database: Database, config: Config, userType: 'ADMIN' | 'ORG_ADMIN'): Promise<string> {
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.userType, userType))
+    .orderBy(users.id)
+    .limit(1);
+  if (!user) throw new Error(`No ${userType} user to bench with.`);
+  return (await createSession({ config, database, now: () => new Date() }, { userId: user.id })).token;
+}
+
 export async function benchStatistics(database: Database, config: Config): Promise<Record<string, HttpResult>> {
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   try {
-    const tokenOf = async (userType: 'ADMIN' | 'ORG_ADMIN') => {
-      const [user] = await database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.userType, userType))
-        .orderBy(users.id)
-        .limit(1);
-      if (!user) throw new Error(`No ${userType} user to bench with.`);
-      return (await createSession({ config, database, now: () => new Date() }, { userId: user.id })).token;
+    const tokens = {
+      ADMIN: await benchToken(database, config, 'ADMIN'),
+      ORG_ADMIN: await benchToken(database, config, 'ORG_ADMIN'),
     };
-    const tokens = { ADMIN: await tokenOf('ADMIN'), ORG_ADMIN: await tokenOf('ORG_ADMIN') };
     const now = new Date();
     const last30 = `date_time_after=${isoDay(new Date(now.getTime() - 30 * 86_400_000))}&date_time_before=${isoDay(now)}`;
     const years = `custom_range=2020-01-01,${isoDay(now)}`;

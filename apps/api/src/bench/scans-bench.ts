@@ -1,15 +1,13 @@
 // HTTP benchmark of the console's scan endpoints (issue 8 "Speed"): the app listens on a local port and real HTTP
-// clients call it from a worker thread (not the server's event loop), so streaming (CSV, map points) is measured as a browser receives it. Printed per case: req/s,
-// p50, p95 and max in ms; the CSV also rows/s and the server's peak RSS growth while it streams.
+// clients call it from a worker thread (not the server's event loop), so streaming (CSV, map points) is measured as
+// a browser receives it. Printed per case: req/s, p50, p95 and max in ms; the CSV also rows/s and the server's peak
+// RSS growth while it streams.
 // Aims at a million scans on PostgreSQL: list p95 under 25 ms, all map points well under 1.5 s, CSV ≥ 100,000 rows/s.
 import { Worker } from 'node:worker_threads';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { createSession } from '../modules/auth/sessions.service.ts';
-import { benchSelected } from './http-bench.ts';
+import { benchSelected, benchToken } from './http-bench.ts';
 
 const CLIENTS = 10;
 
@@ -34,15 +32,7 @@ export async function benchScans(
   if (!address || typeof address === 'string') throw new Error('no port');
   const base = `http://127.0.0.1:${address.port}/api/v1`;
   try {
-    const [admin] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.userType, 'ADMIN'))
-      .orderBy(users.id)
-      .limit(1);
-    if (!admin) throw new Error('No ADMIN user to bench with.');
-    const token = (await createSession({ config, database, now: () => new Date() }, { userId: admin.id }))
-      .token;
+    const token = await benchToken(database, config, 'ADMIN');
     const headers = { authorization: `Token ${token}`, timezone: 'Asia/Kolkata' };
     const [busiest] = await database.query<{ id: number }>(
       'SELECT organization_id AS id FROM scans WHERE organization_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
