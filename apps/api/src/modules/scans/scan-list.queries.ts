@@ -221,9 +221,9 @@ async function rowsInOrder(db: Db, ids: readonly number[]): Promise<ScanListRow[
  * first — the filters, the ordering and the page on the scans alone (PostgreSQL drops the joins no ordering reads,
  * so planning it costs ~0.2 ms where the 70-column row query took ~2 ms at a million scans) —, then their rows.
  */
-async function listScanRows(db: Db, scope: Scope, f: ScanFilters, orderBy: SQL[], limit: number, offset: number) {
+async function listScanRows(db: Db, where: SQL, orderBy: SQL[], limit: number, offset: number) {
   const page = await selectIds(db)
-    .where(scanConditions(scope, f))
+    .where(where)
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
@@ -262,7 +262,11 @@ async function countFromScanTotals(db: Db, scope: Scope, f: ScanFilters): Promis
 }
 
 async function countRows(db: Db, scope: Scope, f: ScanFilters): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(scans).where(scanConditions(scope, f));
+  return countWhere(db, scanConditions(scope, f));
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(scans).where(where);
   return row?.count ?? 0;
 }
 
@@ -324,11 +328,13 @@ export async function listScanPage(
 ): Promise<{ rows: ScanListRow[]; count: number; capped: boolean }> {
   const shape = scanListShape(scope, f);
   if (shape === null) {
+    const where = scanConditions(scope, f);
     const [rows, counted] = await Promise.all([
-      listScanRows(db, scope, f, ordering.orderBy, limit, offset),
+      listScanRows(db, where, ordering.orderBy, limit, offset),
       f.search?.trim()
-        ? countUpTo(db, scans, scanConditions(scope, f), offset + SEARCH_COUNT_AHEAD)
-        : countScans(db, scope, f).then((count) => ({ count, capped: false })),
+        ? countUpTo(db, scans, where, offset + SEARCH_COUNT_AHEAD)
+        : // Filters planned per call are never ones the totals answer (countsFromTotals): count the rows.
+          countWhere(db, where).then((count) => ({ count, capped: false })),
     ]);
     return { rows, ...counted };
   }
@@ -344,7 +350,7 @@ export async function listScanPage(
       ? preparedScanPageIds(db, `${shape} ${ordering.key} ${limit}`, { where, orderBy: ordering.orderBy, limit })
           .execute(values)
           .then((page) => rowsInOrder(db, page.map((row) => row.id)))
-      : listScanRows(db, scope, f, ordering.orderBy, limit, offset);
+      : listScanRows(db, scanConditions(scope, f), ordering.orderBy, limit, offset);
   const [rows, total] = await Promise.all([reading, counting]);
   return { rows, count: total, capped: false };
 }

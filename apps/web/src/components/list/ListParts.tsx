@@ -117,22 +117,17 @@ export function ListLoadError({
 
 type CsvQuery = Record<string, string | number | boolean | undefined | null>;
 
-/**
- * Download CSV of every row the list's filters select (its query without paging), disabled while the list is empty.
- * `capped`: `total` is a lower bound, so the progress shows the rows received rather than a percentage.
- */
+/** Download CSV of every row the list's filters select (its query without paging), disabled while the list is empty. */
 export function ListCsvButton({
   path,
   query,
   total,
-  capped,
   filename,
   testId,
 }: {
   path: string;
   query: CsvQuery;
   total: number;
-  capped?: boolean;
   filename: string;
   testId: string;
 }) {
@@ -142,7 +137,6 @@ export function ListCsvButton({
       path={path}
       query={filters}
       total={total}
-      capped={capped}
       filename={filename}
       disabled={total === 0}
       testId={testId}
