@@ -26,7 +26,6 @@ import {
   SCAN_DEFAULT_ORDERING,
   SCAN_MESSAGES_CONSOLE,
   canFilterAssigned,
-  clusterListTitle,
   canSeeDuplicates,
   duplicatesParentId,
   scanReplayPath,
@@ -50,7 +49,7 @@ import { ScanMapView } from '../map/ScanMapView.tsx';
 import { useDeleteScan, useScans, useScansByIds, type TScanFilterQuery } from '../scans.api.ts';
 import { ZScanListParams, countActiveFilters, toScanFilterQuery, toScanQuery, type TScanListState } from '../scanListParams.ts';
 import { ScanFilterPanel } from './ScanFilterPanel.tsx';
-import { ScanListModal } from './ScanListModal.tsx';
+import { ClusterScanListModal, ScanListModal, type ClusterSelection } from './ScanListModal.tsx';
 import { useRecordDialogs } from './RecordDialogs.tsx';
 import { ScanTransferDialog } from './ScanTransferDialog.tsx';
 import { ScanViewDialog, type ScanView } from './ScanViewDialog.tsx';
@@ -131,7 +130,7 @@ export function ScanList({
   const [viewing, setViewing] = useState<ScanView | null>(null);
   const [transferring, setTransferring] = useState<TScanRow | null>(null);
   const [duplicatesOf, setDuplicatesOf] = useState<number | null>(null);
-  const [cluster, setCluster] = useState<{ ids: number[]; total: number } | null>(null);
+  const [cluster, setCluster] = useState<ClusterSelection | null>(null);
   // The patient, technician and device cells open their own dialogs (part 2 §2.7); the patient's is read-only here.
   const records = useRecordDialogs(role);
 
@@ -388,13 +387,7 @@ export function ScanList({
           listProps={{ parentScanId: duplicatesOf ?? undefined, recertify }}
         />
       )}
-      <ScanListModal
-        opened={cluster !== null}
-        title={cluster ? clusterListTitle(cluster.ids.length, cluster.total) : 'Scans'}
-        onClose={() => setCluster(null)}
-        prefix="ids_"
-        listProps={{ ids: cluster?.ids, recertify }}
-      />
+      <ClusterScanListModal cluster={cluster} prefix="ids_" onClose={() => setCluster(null)} recertify={recertify} />
     </>
   );
 }

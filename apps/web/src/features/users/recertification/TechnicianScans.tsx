@@ -4,10 +4,9 @@
 // scans with Unreviewed / Correct / Incorrect.
 import { useMemo, useState } from 'react';
 import { SegmentedControl, Stack, Title } from '@mantine/core';
-import { clusterListTitle } from '@sc/shared/scans';
 import type { TScanFilterQuery } from '../../scans/scans.api.ts';
 import { ScanList } from '../../scans/components/ScanList.tsx';
-import { ScanListModal } from '../../scans/components/ScanListModal.tsx';
+import { ClusterScanListModal, type ClusterSelection } from '../../scans/components/ScanListModal.tsx';
 import { ScanClusterMap } from '../../scans/map/ScanClusterMap.tsx';
 import { useScanMap } from '../../scans/map/scanMap.api.ts';
 import type { TTechnicianWindow } from './technicianSummary.api.ts';
@@ -26,7 +25,7 @@ const MAP_HEIGHT = 360;
 
 export function TechnicianScans({ technicianId, window }: { technicianId: number; window: TTechnicianWindow }) {
   const [view, setView] = useState<View>('scan');
-  const [cluster, setCluster] = useState<{ ids: number[]; total: number } | null>(null);
+  const [cluster, setCluster] = useState<ClusterSelection | null>(null);
   // The map shows every scan the counts count; the list the ones with a replay to review (part 2 §2.11).
   const mapQuery = useMemo<TScanFilterQuery>(() => ({ technician: technicianId, scan_type: 'SCAN', ...window }), [technicianId, window]);
   const listQuery = useMemo<TScanFilterQuery>(
@@ -55,13 +54,7 @@ export function TechnicianScans({ technicianId, window }: { technicianId: number
         />
         <ScanList key={view} embedded prefix={`${TECHNICIAN_URL_PREFIX}${view.toLowerCase()}_`} technicianId={technicianId} recertify fixedQuery={listQuery} />
       </Stack>
-      <ScanListModal
-        opened={cluster !== null}
-        title={cluster ? clusterListTitle(cluster.ids.length, cluster.total) : 'Scans'}
-        onClose={() => setCluster(null)}
-        prefix={TECHNICIAN_MAP_PREFIX}
-        listProps={{ ids: cluster?.ids, recertify: true }}
-      />
+      <ClusterScanListModal cluster={cluster} prefix={TECHNICIAN_MAP_PREFIX} onClose={() => setCluster(null)} recertify />
     </Stack>
   );
 }
