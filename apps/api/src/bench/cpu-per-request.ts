@@ -20,6 +20,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const now = new Date();
 const last30 = `date_time_after=${isoDay(new Date(now.getTime() - 30 * 86_400_000))}&date_time_before=${isoDay(now)}`;
 const lines: Record<string, string> = {
+  // What every signed-in request costs before its own work: routing, hooks, the session, validation, a tiny answer.
+  'baseline: a signed-in lookup (app versions, latest)': '/api/v1/app_version/latest/?type=IBE',
   'scans, one organization, 30 days': `/api/v1/scan/?organization=${busiest?.id ?? 1}&${last30}&using_read_db=true`,
   'scans, all': '/api/v1/scan/?using_read_db=true',
   "scans, search 'sha'": '/api/v1/scan/?search=sha&using_read_db=true',

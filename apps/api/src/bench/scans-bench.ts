@@ -10,6 +10,8 @@ import type { Database } from '../db/client.ts';
 import { benchSelected, benchToken } from './http-bench.ts';
 
 const CLIENTS = 10;
+/** Requests per list line (`BENCH_REQUESTS=3000` for steadier percentiles). */
+const LIST_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 
 export type ScanBenchResult = {
   requests: number;
@@ -85,7 +87,7 @@ export async function benchScans(
     const results: Record<string, ScanBenchResult> = {};
     const list = async (name: string, url: string) => {
       if (!benchSelected(name)) return;
-      const r = await run(url, 300);
+      const r = await run(url, LIST_REQUESTS);
       results[name] = {
         requests: r.requests,
         'req/s': r['req/s'],
