@@ -3,13 +3,32 @@
 // million. Callers use it only when every filter of the list is one these totals can answer.
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.ts';
+import { asValue, type Bind, type DbOrTx } from './client.ts';
 import { orgScopeCondition, type Scope } from '../http/scope.ts';
 
 /**
- * Exact count of `list` ('scans' or 'patients') from the per-organization totals of migration 0009, within the
- * scope, one organization and/or assigned (true) or unassigned (false). A handful of rows instead of a million.
+ * The per-organization total of `list` ('scans' or 'patients') from migration 0009 as a scalar subquery, within the
+ * scope, one organization and/or assigned (true) or unassigned (false): a handful of rows instead of a million.
+ * `bind` makes the values placeholders of a prepared statement.
  */
+export function totalsSum(
+  list: 'scans' | 'patients',
+  scope: Scope,
+  organizationId: number | undefined,
+  assigned: boolean | undefined,
+  bind: Bind = asValue,
+): SQL {
+  const column = sql`list_counts.organization_id`;
+  const where = and(
+    sql`list = ${bind('list', list)}`,
+    orgScopeCondition(scope, column),
+    organizationId === undefined ? undefined : sql`${column} = ${bind('organizationId', organizationId)}`,
+    assigned === undefined ? undefined : assigned ? sql`${column} is not null` : sql`${column} is null`,
+  );
+  return sql`(select coalesce(sum(n), 0) from list_counts where ${where})`;
+}
+
+/** Exact count of `list` from the per-organization totals (totalsSum). */
 export async function countFromTotals(
   db: DbOrTx,
   list: 'scans' | 'patients',
@@ -17,14 +36,7 @@ export async function countFromTotals(
   organizationId: number | undefined,
   assigned: boolean | undefined,
 ): Promise<number> {
-  const column = sql`list_counts.organization_id`;
-  const where = and(
-    sql`list = ${list}`,
-    orgScopeCondition(scope, column),
-    organizationId === undefined ? undefined : sql`${column} = ${organizationId}`,
-    assigned === undefined ? undefined : assigned ? sql`${column} is not null` : sql`${column} is null`,
-  );
-  const result = await db.execute(sql`select coalesce(sum(n), 0)::int as n from list_counts where ${where}`);
+  const result = await db.execute(sql`select ${totalsSum(list, scope, organizationId, assigned)}::int as n`);
   return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 
@@ -51,24 +63,34 @@ export function splitIntoHours(range: { from?: Date; to?: Date }): {
 /**
  * The exact count of scans (every type) in whole UTC hours `hours` from the per-organization hourly totals of
  * migration 0017, within the scope, one organization and/or assigned (true) or unassigned (false), as a scalar
- * subquery (the scan list adds its edge hours' counts to it in one statement).
+ * subquery (the scan list adds its edge hours' counts to it in one statement). `bind` as totalsSum's.
  */
 export function scanHoursSum(
   scope: Scope,
   organizationId: number | undefined,
   assigned: boolean | undefined,
   hours: { from?: Date; to?: Date },
+  bind: Bind = asValue,
 ): SQL {
   const column = sql`scan_hour_counts.organization_id`;
   const where = and(
     orgScopeCondition(scope, column),
-    organizationId === undefined ? undefined : sql`${column} = ${organizationId}`,
+    organizationId === undefined ? undefined : sql`${column} = ${bind('organizationId', organizationId)}`,
     assigned === undefined ? undefined : assigned ? sql`${column} is not null` : sql`${column} is null`,
-    hours.from ? sql`scan_hour_counts.hour >= ${hours.from.toISOString()}` : undefined,
-    hours.to ? sql`scan_hour_counts.hour < ${hours.to.toISOString()}` : undefined,
+    hours.from ? sql`scan_hour_counts.hour >= ${bind('hoursFrom', hours.from.toISOString())}` : undefined,
+    hours.to ? sql`scan_hour_counts.hour < ${bind('hoursTo', hours.to.toISOString())}` : undefined,
   );
   return sql`(select coalesce(sum(n), 0) from scan_hour_counts where ${where})`;
 }
+
+/** The rows of `table` matching `where`, counted up to `cap` + 1, as a scalar subquery (cappedCount reads it). */
+export function countUpToSql(table: PgTable, where: SQL | undefined, cap: number): SQL {
+  return sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) as matching)`;
+}
+
+/** A count of at most `cap` + 1 rows (countUpToSql) as the list's count: `cap` and capped when more matched. */
+export const cappedCount = (n: number, cap: number): { count: number; capped: boolean } =>
+  n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 
 /**
  * The rows of `table` matching `where`, counted up to `cap` (a text search's bounded count, SEARCH_COUNT_AHEAD): exact
@@ -80,9 +102,6 @@ export async function countUpTo(
   where: SQL | undefined,
   cap: number,
 ): Promise<{ count: number; capped: boolean }> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) as matching`,
-  );
-  const n = Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
-  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+  const result = await db.execute(sql`select ${countUpToSql(table, where, cap)}::int as n`);
+  return cappedCount(Number((result.rows[0] as { n: number } | undefined)?.n ?? 0), cap);
 }

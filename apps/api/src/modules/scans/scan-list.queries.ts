@@ -2,9 +2,9 @@
 // its count, the map points, the CSV and the lookups, so every reader selects exactly the same scans.
 // Every condition is on scans columns or an `IN (subquery)`, so the count needs no join and the planner can use
 // the scans indexes (organization/date, technician/date, device/date, sensor, patient, parent, date).
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TScanTechnicianType, TScanType } from '@sc/shared/scans';
+import type { TScanRow, TScanTechnicianType, TScanType } from '@sc/shared/scans';
 import { parseScanIdLabel } from '@sc/shared/scans';
 import { BREAST_TYPES, SCAN_ID_PREFIX } from '@sc/shared/constants';
 import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
@@ -24,7 +24,7 @@ import type { ScanFilesPath } from '../../db/schema/scans.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { patientSearchCondition } from '../patients/patients.queries.ts';
-import { countFromTotals, countUpTo, scanHoursSum, splitIntoHours } from '../../db/list-counts.ts';
+import { cappedCount, countUpToSql, scanHoursSum, splitIntoHours, totalsSum } from '../../db/list-counts.ts';
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 
 /** The filters of `GET scan/` after validation and the role checks. */
@@ -141,26 +141,95 @@ function searchScans(term: string | undefined, bind: Bind): SQL | undefined {
 const dup = alias(scans, 'dup');
 const parentScan = alias(scans, 'parent_scan');
 
-/** What a row of the list (and the detail) shows: the scan, its patient, organization, technician and device. */
-const rowSelection = {
-  scan: scans,
-  patient: patients,
-  referenceName: references.name,
-  organizationName: organizations.name,
-  technician: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    username: users.username,
-    userType: users.userType,
-  },
-  deviceId: devices.id,
-  duplicatesCount: sql<number>`(select count(*)::int from ${scans} as ${sql.identifier('dup')} where ${dup.parentScanId} = ${scans.id})`,
-};
+/** A timestamp as JavaScript's toISOString writes it ('2026-01-31T09:05:00.000Z'; milliseconds truncated). */
+const isoUtc = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const jsonbOr = (column: AnyColumn, key: string) => sql`coalesce(${column}->${sql.raw(`'${key}'`)}, '[]'::jsonb)`;
 
-function selectRows(db: DbOrTx) {
+/**
+ * A row of the list (and the detail) as JSON in the API's names, built by the database: the §3 Scan as presentScan
+ * writes it (the webhook's body; scan-list.test.ts compares the two for every fixture scan), with the row's joins:
+ * organization_data {id, name}, technician_data with user_type, device_id (the registry id of the device serial) and
+ * duplicates_count. The fields shared rules derive (display_id, review) are added by presentScanRow. Parsing one JSON
+ * value per row instead of ~90 columns, mapping and presenting them is about half the list's CPU in Node.
+ * json_build_object takes at most 100 arguments: this is 40 pairs.
+ */
+const scanRowJson = sql`json_build_object(
+  'id', ${scans.id},
+  'patient', case when ${patients.id} is null then null else json_build_object(
+    'id', ${patients.id},
+    'first_name', ${patients.firstName},
+    'last_name', ${patients.lastName},
+    'mobile', ${patients.mobile},
+    'age', ${patients.age},
+    'date_of_birth', ${patients.dateOfBirth},
+    'email', ${patients.email},
+    'mobile_country_code', ${patients.mobileCountryCode},
+    'clinic_patient_id', ${patients.clinicPatientId},
+    'physician_name', ${patients.physicianName},
+    'physician_email', ${patients.physicianEmail},
+    'reference_name', ${references.name},
+    'created', ${isoUtc(patients.created)},
+    'organization', ${patients.organizationId},
+    'most_recent_mammogram_report', ${patients.mostRecentMammogramReport}
+  ) end,
+  'first_name', ${patients.firstName},
+  'device_serial_number', ${scans.deviceSerialNumber},
+  'sensor_serial_number', ${scans.sensorSerialNumber},
+  'tablet_serial_number', ${scans.tabletSerialNumber},
+  'hardware_version', ${scans.hardwareVersion},
+  'software_version', ${scans.softwareVersion},
+  'organization', ${scans.organizationId},
+  'organization_name', ${organizations.name},
+  'organization_data', case when ${scans.organizationId} is not null and ${organizations.name} is not null
+    then json_build_object('id', ${scans.organizationId}, 'name', ${organizations.name}) end,
+  'technician_data', case when ${users.id} is null then null else json_build_object(
+    'id', ${users.id},
+    'first_name', ${users.firstName},
+    'last_name', ${users.lastName},
+    'username', ${users.username},
+    'user_type', ${users.userType}
+  ) end,
+  'date_time', ${isoUtc(scans.dateTime)},
+  'created', ${isoUtc(scans.created)},
+  'scan_type', ${scans.scanType},
+  'parent_scan_id', ${scans.parentScanId},
+  'is_replay_available', ${scans.isReplayAvailable},
+  'scan_files_path', json_build_object(
+    'reports', ${jsonbOr(scans.scanFilesPath, 'reports')},
+    'assessment_files', ${jsonbOr(scans.scanFilesPath, 'assessment_files')},
+    'consent_form', ${jsonbOr(scans.scanFilesPath, 'consent_form')}
+  ),
+  'assessment_result', ${scans.assessmentResult},
+  'assessment_approved', ${scans.assessmentApproved},
+  'training_scan_observation', ${scans.trainingScanObservation},
+  'breast_type', ${scans.breastType},
+  'left_breast_finding', ${scans.leftBreastFinding},
+  'right_breast_finding', ${scans.rightBreastFinding},
+  'is_positive', coalesce(${scans.isPositive}, cardinality(${scans.leftBreastFinding}) > 0 or cardinality(${scans.rightBreastFinding}) > 0),
+  'notes', ${scans.notes},
+  'is_survivor', ${scans.isSurvivor},
+  'has_family_history', ${scans.hasFamilyHistory},
+  'has_symptoms', ${scans.hasSymptoms},
+  'send_report_to_patient', ${scans.sendReportToPatient},
+  'sent_report_to_patient', ${scans.sentReportToPatient},
+  'next_appointment_date', ${scans.nextAppointmentDate},
+  'under_bust', ${scans.underBust},
+  'over_bust', ${scans.overBust},
+  'latitude', ${scans.latitude},
+  'longitude', ${scans.longitude},
+  'local_db_id', ${scans.localDbId},
+  'metadata', ${scans.metadata},
+  'device_id', ${devices.id},
+  'duplicates_count', (select count(*)::int from ${scans} as ${sql.identifier('dup')} where ${dup.parentScanId} = ${scans.id})
+)`;
+
+/** A list row as the database builds it (scanRowJson): TScanRow without the fields shared rules derive. */
+export type ScanRowData = Omit<TScanRow, 'display_id' | 'review'>;
+
+/** `fields` of the scans with the tables a row reads (scanRowJson). */
+function selectRows<T extends Record<string, unknown>>(db: DbOrTx, fields: T) {
   return db
-    .select(rowSelection)
+    .select(fields as never)
     .from(scans)
     .leftJoin(patients, eq(patients.id, scans.patientId))
     .leftJoin(references, eq(references.id, patients.referenceId))
@@ -196,41 +265,25 @@ export const scanOrderingFields = {
   scan_type: scans.scanType,
 };
 
-export type ScanListRow = Awaited<ReturnType<typeof selectRows>>[number];
-
 /**
- * The rows of a page's scans, by id (one prepared statement for every page of every list: its plan does not depend on
- * the ids, so PostgreSQL keeps one generic plan), in the order of `ids`. A scan deleted between the two reads drops
- * out of the page.
+ * The rows of a page's scans in the order of `ids`, as one JSON array (one prepared statement for every page of every
+ * list: its plan does not depend on the ids, so PostgreSQL keeps one generic plan). A scan deleted between the two
+ * reads drops out of the page.
  */
 const preparedRowsByIds = preparedQueries('scan_list_rows', (db, name) =>
-  selectRows(db)
+  selectRows(db, {
+    rows: sql<ScanRowData[] | null>`json_agg(${scanRowJson} order by array_position(${sql.placeholder('ids')}::int[], ${scans.id}))`,
+  })
     .where(sql`${scans.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare(name),
 );
 
-async function rowsInOrder(db: Db, ids: readonly number[]): Promise<ScanListRow[]> {
+export async function rowsInOrder(db: Db, ids: readonly number[]): Promise<ScanRowData[]> {
   if (ids.length === 0) return [];
-  const rows = await preparedRowsByIds(db, 'rows', undefined).execute({ ids: `{${ids.join(',')}}` });
-  const byId = new Map(rows.map((row) => [row.scan.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * One page of rows, built for this call (filters and pages a prepared statement does not serve): the page's ids
- * first — the filters, the ordering and the page on the scans alone (PostgreSQL drops the joins no ordering reads,
- * so planning it costs ~0.2 ms where the 70-column row query took ~2 ms at a million scans) —, then their rows.
- */
-async function listScanRows(db: Db, where: SQL, orderBy: SQL[], limit: number, offset: number) {
-  const page = await selectIds(db)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return rowsInOrder(
-    db,
-    page.map((row) => row.id),
-  );
+  const [result] = (await preparedRowsByIds(db, 'rows', undefined).execute({ ids: `{${ids.join(',')}}` })) as {
+    rows: ScanRowData[] | null;
+  }[];
+  return result?.rows ?? [];
 }
 
 /**
@@ -244,35 +297,55 @@ export function countsFromTotals(f: ScanFilters): boolean {
   return (Object.keys(f) as (keyof ScanFilters)[]).every((k) => f[k] === undefined || COUNTABLE_FROM_TOTALS.has(k));
 }
 
+/** A Bind whose placeholder names start with `prefix` (a filter bound again with other values). */
+const prefixed =
+  (bind: Bind, prefix: string): Bind =>
+  (name, value) =>
+    bind(`${prefix}${name}`, value);
+
 /**
- * The count from totals (countsFromTotals): all time from list_counts; a period as the hourly totals of its whole
- * UTC hours plus a count of the scans in its partial edge hours (a local midnight at +5:30 is half past an hour),
- * read from the organization/date index. A period inside one hour is counted directly.
+ * The list's count as a scalar subquery, with what its SQL text depends on beyond the filters' shape (`kind`):
+ * - a text search with `searchCap` (the list's: SEARCH_COUNT_AHEAD past the page's first row): its rows up to
+ *   `cap` + 1 (cappedCount reads the result);
+ * - filters the totals answer (countsFromTotals): all time from list_counts; a period as the hourly totals of its
+ *   whole UTC hours plus a count of the scans in its partial edge hours (a local midnight at +5:30 is half past an
+ *   hour), read from the organization/date index;
+ * - otherwise (and a period inside one hour) a count of the rows.
  */
-async function countFromScanTotals(db: Db, scope: Scope, f: ScanFilters): Promise<number> {
-  if (!f.range.from && !f.range.to) return countFromTotals(db, 'scans', scope, f.organizationId, f.hasOrganization);
-  const split = splitIntoHours(f.range);
-  if (split === null) return countRows(db, scope, f);
-  const parts = [
-    scanHoursSum(scope, f.organizationId, f.hasOrganization, split.hours),
-    ...split.edges.map((range) => sql`(select count(*) from ${scans} where ${scanConditions(scope, { ...f, range })})`),
-  ];
-  const result = await db.execute(sql`select (${sql.join(parts, sql` + `)})::int as n`);
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+function scanCountSql(
+  scope: Scope,
+  f: ScanFilters,
+  where: SQL,
+  bind: Bind,
+  searchCap?: number,
+): { sql: SQL; kind: string; cap?: number } {
+  if (f.search?.trim() && searchCap !== undefined) {
+    return { sql: countUpToSql(scans, where, searchCap), kind: 'capped', cap: searchCap };
+  }
+  if (countsFromTotals(f)) {
+    if (!f.range.from && !f.range.to) {
+      return { sql: totalsSum('scans', scope, f.organizationId, f.hasOrganization, bind), kind: 'totals' };
+    }
+    const split = splitIntoHours(f.range);
+    if (split !== null) {
+      const parts = [
+        scanHoursSum(scope, f.organizationId, f.hasOrganization, split.hours, bind),
+        ...split.edges.map(
+          (range, i) =>
+            sql`(select count(*) from ${scans} where ${scanConditions(scope, { ...f, range }, prefixed(bind, `edge${i}_`))})`,
+        ),
+      ];
+      return { sql: sql`(${sql.join(parts, sql` + `)})`, kind: `hours+${split.edges.length}` };
+    }
+  }
+  return { sql: sql`(select count(*) from ${scans} where ${where})`, kind: 'rows' };
 }
 
-async function countRows(db: Db, scope: Scope, f: ScanFilters): Promise<number> {
-  return countWhere(db, scanConditions(scope, f));
-}
-
-async function countWhere(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(scans).where(where);
-  return row?.count ?? 0;
-}
-
+/** The exact count of the scans the filters select (a text search's too), as the list counts it. */
 export async function countScans(db: Db, scope: Scope, f: ScanFilters): Promise<number> {
-  if (countsFromTotals(f)) return countFromScanTotals(db, scope, f);
-  return countRows(db, scope, f);
+  const count = scanCountSql(scope, f, scanConditions(scope, f), asValue);
+  const result = await db.execute(sql`select ${count.sql}::int as n`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 
 /**
@@ -300,23 +373,33 @@ export function scanListShape(scope: Scope, f: ScanFilters): string | null {
   ]);
 }
 
-const preparedScanCount = preparedQueries('scan_list_count', (db, name, where: SQL) =>
-  db.select({ count: count() }).from(scans).where(where).prepare(name),
-);
+/**
+ * A page's ids, in order, and the list's count as one statement: `select <count>, array(<ids>) from (select)` — one
+ * round trip and one plan instead of two.
+ */
+function pageStatement(db: Db, ids: SQLWrapper, count: SQL) {
+  return db
+    .select({ n: sql<number>`${count}::int`, ids: sql<number[]>`array(${ids})` })
+    .from(sql`(select) as page`);
+}
 
-const preparedScanPageIds = preparedQueries(
+const preparedScanPage = preparedQueries(
   'scan_list_page',
-  (db, name, a: { where: SQL; orderBy: SQL[]; limit: number }) =>
-    selectIds(db).where(a.where).orderBy(...a.orderBy).limit(literalLimit(a.limit)).prepare(name),
+  (db, name, a: { where: SQL; orderBy: SQL[]; limit: number; count: SQL }) =>
+    pageStatement(db, selectIds(db).where(a.where).orderBy(...a.orderBy).limit(literalLimit(a.limit)), a.count).prepare(
+      name,
+    ),
 );
 
 /**
- * A page of the list and its count, read in parallel: exact, except a text search's, which counts up to
- * SEARCH_COUNT_AHEAD rows past the page's first (`capped` when more match). A first page whose filters have a shape
- * (scanListShape) reads its ids as a named prepared statement, one per shape, ordering and page size: built once,
- * planned once per connection (the generic plans of these shapes use the same indexes as per-call plans for the
- * busiest and the emptiest organization, over a day or all time). Other pages and filters are built and planned per
- * call. The rows of the ids are one prepared statement for every page (rowsInOrder).
+ * A page of the list and its count: exact, except a text search's, which counts up to SEARCH_COUNT_AHEAD rows past
+ * the page's first (`capped` when more match). Two statements: the page's ids with the count (pageStatement), then
+ * their rows (rowsInOrder). The filters, ordering and page run on the scans alone (PostgreSQL drops the joins no
+ * ordering reads), so planning them is cheap; the 70-column rows are one prepared statement for every page.
+ * A first page whose filters have a shape (scanListShape) is a named prepared statement, one per shape, count kind,
+ * ordering and page size: built once, planned once per connection (the generic plans of these shapes use the same
+ * indexes as per-call plans for the busiest and the emptiest organization, over a day or all time). Other pages and
+ * filters are built and planned per call.
  */
 export async function listScanPage(
   db: Db,
@@ -325,52 +408,52 @@ export async function listScanPage(
   ordering: { key: string; orderBy: SQL[] },
   limit: number,
   offset: number,
-): Promise<{ rows: ScanListRow[]; count: number; capped: boolean }> {
-  const shape = scanListShape(scope, f);
+): Promise<{ rows: ScanRowData[]; count: number; capped: boolean }> {
+  const shape = offset === 0 ? scanListShape(scope, f) : null;
+  let page: { n: number; ids: number[] } | undefined;
+  let cap: number | undefined;
   if (shape === null) {
     const where = scanConditions(scope, f);
-    const [rows, counted] = await Promise.all([
-      listScanRows(db, where, ordering.orderBy, limit, offset),
-      f.search?.trim()
-        ? countUpTo(db, scans, where, offset + SEARCH_COUNT_AHEAD)
-        : // Filters planned per call are never ones the totals answer (countsFromTotals): count the rows.
-          countWhere(db, where).then((count) => ({ count, capped: false })),
-    ]);
-    return { rows, ...counted };
+    const count = scanCountSql(scope, f, where, asValue, offset + SEARCH_COUNT_AHEAD);
+    cap = count.cap;
+    [page] = await pageStatement(
+      db,
+      selectIds(db).where(where).orderBy(...ordering.orderBy).limit(limit).offset(offset),
+      count.sql,
+    );
+  } else {
+    const { bind, values } = placeholdersOf();
+    const where = scanConditions(scope, f, bind);
+    // A shape has no text search (scanListShape): its count is exact.
+    const count = scanCountSql(scope, f, where, bind);
+    [page] = await preparedScanPage(db, `${shape} ${count.kind} ${ordering.key} ${limit}`, {
+      where,
+      orderBy: ordering.orderBy,
+      limit,
+      count: count.sql,
+    }).execute(values);
   }
-  const { bind, values } = placeholdersOf();
-  const where = scanConditions(scope, f, bind);
-  const counting = countsFromTotals(f)
-    ? countFromScanTotals(db, scope, f)
-    : preparedScanCount(db, shape, where)
-        .execute(values)
-        .then(([row]) => row?.count ?? 0);
-  const reading =
-    offset === 0
-      ? preparedScanPageIds(db, `${shape} ${ordering.key} ${limit}`, { where, orderBy: ordering.orderBy, limit })
-          .execute(values)
-          .then((page) => rowsInOrder(db, page.map((row) => row.id)))
-      : listScanRows(db, scanConditions(scope, f), ordering.orderBy, limit, offset);
-  const [rows, total] = await Promise.all([reading, counting]);
-  return { rows, count: total, capped: false };
+  const rows = await rowsInOrder(db, page?.ids ?? []);
+  const n = Number(page?.n ?? 0);
+  return { rows, ...(cap === undefined ? { count: n, capped: false } : cappedCount(n, cap)) };
 }
 
-/** One scan in scope with its row facts and its parent's type (a duplicate's "parent" link). */
+/** One scan in scope as a list row (scanRowJson), with its patient's gender and its parent's type (a duplicate's link). */
 export async function findScanRow(db: DbOrTx, scope: Scope, id: number) {
-  const [row] = await selectRows(db)
+  const [found] = (await selectRows(db, { row: sql<ScanRowData>`${scanRowJson}`, gender: patients.gender })
     .where(and(eq(scans.id, id), orgScopeCondition(scope, scans.organizationId)))
-    .limit(1);
-  if (!row) return null;
+    .limit(1)) as { row: ScanRowData; gender: string | null }[];
+  if (!found) return null;
   let parent: { id: number; scanType: TScanType } | null = null;
-  if (row.scan.parentScanId !== null) {
+  if (found.row.parent_scan_id !== null) {
     const [p] = await db
       .select({ id: parentScan.id, scanType: parentScan.scanType })
       .from(parentScan)
-      .where(eq(parentScan.id, row.scan.parentScanId))
+      .where(eq(parentScan.id, found.row.parent_scan_id))
       .limit(1);
     parent = p ?? null;
   }
-  return { row, parent };
+  return { row: found.row, gender: found.gender, parent };
 }
 
 /** The bare scan in scope (transfer, delete). */

@@ -68,7 +68,9 @@ const dbOf = (ctx: ScanListContext, usingReadDb: boolean | undefined): Db =>
 
 /**
  * The validated query as filters, after the role rules of the filters (duplicates and assigned: ADMIN and
- * SUB_ADMIN) and the scope of a named organization (404 outside it, as its id would).
+ * SUB_ADMIN) and the scope of a named organization (404 outside it, as its id would). `checkOrganization: false`
+ * leaves that check to the caller (the list makes it only when its page is empty: a scan of the organization in the
+ * page proves it in scope).
  */
 async function filtersOf(
   ctx: ScanListContext,
@@ -77,6 +79,7 @@ async function filtersOf(
   query: TScanPointsQuery,
   timezone: string | string[] | undefined,
   ids?: number[],
+  checkOrganization = true,
 ): Promise<q.ScanFilters> {
   if (
     (query.is_parent_scan_id !== undefined || query.parent_scan_id !== undefined) &&
@@ -95,7 +98,7 @@ async function filtersOf(
     throw fieldError('organization_id', 'Send organization or organization_id, not two different ones.');
   }
   const organizationId = query.organization ?? query.organization_id;
-  if (organizationId !== undefined) await assertInScope(ctx.database.db, scope, organizationId);
+  if (organizationId !== undefined && checkOrganization) await assertInScope(ctx.database.db, scope, organizationId);
   if (
     query.device !== undefined &&
     query.device_serial_number !== undefined &&
@@ -146,7 +149,7 @@ export async function listScans(
 ): Promise<TPaginated<TScanRow>> {
   const scope = await readerScope(ctx, actor);
   const orderBy = parseOrdering(query.ordering, q.scanOrderingFields, SCAN_DEFAULT_ORDERING);
-  const filters = await filtersOf(ctx, actor, scope, query, request.timezone, ids);
+  const filters = await filtersOf(ctx, actor, scope, query, request.timezone, ids, false);
   const db = dbOf(ctx, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count, capped } = await q.listScanPage(
@@ -157,6 +160,10 @@ export async function listScans(
     page.limit,
     page.offset,
   );
+  // Every scan of a page is in scope, so a page with rows proves its organization in scope; an empty one asks.
+  if (rows.length === 0 && filters.organizationId !== undefined) {
+    await assertInScope(ctx.database.db, scope, filters.organizationId);
+  }
   // A page past the last answers 404 (paginate).
   return paginate(request, page, count, rows.map(presentScanRow), capped);
 }
@@ -282,7 +289,7 @@ export async function getScan(
   const scope = await readerScope(ctx, actor);
   const found = await q.findScanRow(dbOf(ctx, usingReadDb), scope, id);
   if (!found) throw notFound();
-  return presentScanDetail(found.row, found.parent);
+  return presentScanDetail(found.row, found.gender, found.parent);
 }
 
 /** GET scan/{id}/?format=csv: the view dialog's Download CSV, one line, recorded in the report log. */

@@ -1,11 +1,13 @@
 // The console's breast scans (part 2 §2.7–2.9, §6, §7, §9): every filter alone and combined against an oracle
 // computed from the seeded rows, scope per role, ids, duplicates, transfer, delete, CSV and map points.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_CSV_COLUMNS, SCAN_MESSAGES_CONSOLE, decodeScanPoints, type TScanRow } from '@sc/shared/scans';
 import type { TUserType } from '@sc/shared/roles';
 import { auditLog, devices, patients, reportLogs, scans } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { findScanForPresentation } from './scans.queries.ts';
+import { presentScan } from './scans.presenter.ts';
 import {
   auth,
   createOrganization,
@@ -348,6 +350,14 @@ describe('GET scan/: roles and scope (DESIGN §6)', () => {
     expect((await list(`organization=${other.id}`, tokens.ORG_ADMIN)).statusCode).toBe(404);
     expect((await list(`organization=${clinic.id}`, tokens.ORG_ADMIN)).statusCode).toBe(200);
     expect((await list('organization=999999', tokens.ADMIN)).statusCode).toBe(404);
+    // The scope check of an empty page (a page with rows proves its organization in scope): still 404 outside it,
+    // an empty list inside it, whether the count is prepared (a period) or planned per call (a search).
+    for (const filter of ['search=nobody-has-this-name', 'date_time_after=2001-01-01&date_time_before=2001-01-02']) {
+      expect((await list(`organization=${other.id}&${filter}`, tokens.ORG_ADMIN)).statusCode).toBe(404);
+      const inside = await list(`organization=${clinic.id}&${filter}`, tokens.ORG_ADMIN);
+      expect(inside.statusCode).toBe(200);
+      expect(inside.json()).toMatchObject({ count: 0, results: [] });
+    }
   });
 
   it('refuses the duplicates and assigned filters to roles other than ADMIN and SUB_ADMIN', async () => {
@@ -541,6 +551,64 @@ describe('GET scan/: rows, ordering and paging', () => {
     const unassigned = (await list('is_organization_id=false')).json<{ results: TScanRow[] }>().results[0]!;
     expect(unassigned).toMatchObject({ organization_data: null, technician_data: null, device_id: null });
   });
+
+  it('writes every §3 field of every row as the webhook body does (presentScan; the database builds the row)', async () => {
+    // One scan with every kind of value: JSON documents, files, a fractional float, a date, microseconds (put back
+    // after: the other tests read the seeded values).
+    const [rich] = seeds;
+    const [scanBefore] = await db.select().from(scans).where(eq(scans.id, rich!.id));
+    const [patientBefore] = await db.select().from(patients).where(eq(patients.id, rich!.patient.id));
+    try {
+      await richRowMatchesWebhook(rich!);
+    } finally {
+      const { id: _s, isPositive: _generated, ...scanValues } = scanBefore!;
+      const { id: _p, searchText: _alsoGenerated, ...patientValues } = patientBefore!;
+      await db.update(scans).set(scanValues).where(eq(scans.id, rich!.id));
+      await db.update(patients).set(patientValues).where(eq(patients.id, rich!.patient.id));
+    }
+  });
+
+  async function richRowMatchesWebhook(rich: Seed) {
+    await db
+      .update(scans)
+      .set({
+        notes: { message: 'Lump, "left"\nside', tags: ['a', 1, null] },
+        metadata: { device: { device_model: 'Tab S9', manufacturer: 'Samsung', os_version: '14' }, x: [1.5, { y: true }] },
+        scanFilesPath: { reports: [{ path: 'reports/r1.pdf' }], consent_form: [{ path: 'consent/c1.pdf' }] },
+        trainingScanObservation: { practice_verified: true, score: 0.1 },
+        nextAppointmentDate: '2026-04-01',
+        underBust: 0.1 + 0.2,
+        overBust: 1e-7,
+        hardwareVersion: 'HW ü 2',
+        created: new Date('2026-03-14T08:09:10.987Z'),
+      })
+      .where(eq(scans.id, rich.id));
+    await db.execute(sql`update scans set date_time = date_time + interval '123456 microseconds' where id = ${rich.id}`);
+    await db
+      .update(patients)
+      .set({ dateOfBirth: '1996-02-29', mostRecentMammogramReport: ['m/1.pdf', 'm/2 "b".pdf'] })
+      .where(eq(patients.id, rich.patient.id));
+    const res = await list('');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ results: TScanRow[] }>().results;
+    expect(rows.length).toBe(seeds.length);
+    for (const row of rows) {
+      const found = await findScanForPresentation(db, row.id);
+      const webhook = presentScan(found!);
+      const { display_id: _d, device_id: _dev, duplicates_count: _c, review: _r, ...scan } = row;
+      expect({ ...scan, organization_data: null, technician_data: null }, `scan ${row.id}`).toEqual({
+        ...webhook,
+        organization_data: null,
+        technician_data: null,
+      });
+      const { user_type: _type, ...technician } = row.technician_data ?? { user_type: null };
+      expect(row.technician_data === null ? null : technician).toEqual(webhook.technician_data);
+      expect(row.organization_data?.name ?? null).toEqual(webhook.organization_data?.name ?? null);
+    }
+    const richRow = rows.find((r) => r.id === rich.id)!;
+    expect(richRow).toMatchObject({ under_bust: 0.1 + 0.2, review: null, next_appointment_date: '2026-04-01' });
+    expect(richRow.date_time).toMatch(/\.\d{3}Z$/);
+  }
 
   it('orders newest first by default and by whitelisted fields', async () => {
     const res = await list('');

@@ -7,7 +7,7 @@ import {
   type TScanRow,
   type TScanType,
 } from '@sc/shared/scans';
-import type { ScanListRow } from './scan-list.queries.ts';
+import type { ScanRowData } from './scan-list.queries.ts';
 import type { ScanForPresentation } from './scans.queries.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -89,53 +89,36 @@ export type ScanPresentation = ReturnType<typeof presentScan>;
 
 // ---- The console's list row, detail and CSV record (part 2 §2.7–2.9, §9) ----------------------------------------
 
-/** A row of `GET scan/`: the §3 Scan plus display_id, organization id, technician type, device id, duplicates. */
-export function presentScanRow(row: ScanListRow): TScanRow {
-  const base = presentScan(row);
-  const technician = row.technician;
-  return {
-    ...base,
-    display_id: scanIdLabel(row.scan.scanType, row.scan.id),
-    organization_data:
-      row.scan.organizationId !== null && row.organizationName !== null
-        ? { id: row.scan.organizationId, name: row.organizationName }
-        : null,
-    technician_data: technician
-      ? {
-          id: technician.id,
-          first_name: technician.firstName,
-          last_name: technician.lastName,
-          username: technician.username,
-          user_type: technician.userType,
-        }
-      : null,
-    device_id: row.deviceId,
-    duplicates_count: row.duplicatesCount,
-    review: scanReview(base),
-  };
+/**
+ * A row of `GET scan/`: the §3 Scan plus organization id, technician type, device id and duplicates as the database
+ * builds them (scan-list.queries.ts scanRowJson), with the fields shared rules derive: display_id and review.
+ */
+export function presentScanRow(row: ScanRowData): TScanRow {
+  return { ...row, display_id: scanIdLabel(row.scan_type, row.id), review: scanReview(row) };
 }
 
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** `GET scan/{id}/`: the row plus the view dialog's device table, the patient's gender and the parent link. */
 export function presentScanDetail(
-  row: ScanListRow,
+  row: ScanRowData,
+  gender: string | null,
   parent: { id: number; scanType: TScanType } | null,
 ): TScanDetail {
-  const device = (row.scan.metadata.device ?? {}) as Record<string, unknown>;
+  const device = (row.metadata.device ?? {}) as Record<string, unknown>;
   return {
     ...presentScanRow(row),
     device_table: {
-      device_serial_number: row.scan.deviceSerialNumber,
-      hardware_version: row.scan.hardwareVersion,
-      software_version: row.scan.softwareVersion,
-      tablet_serial_number: row.scan.tabletSerialNumber,
-      sensor_serial_number: row.scan.sensorSerialNumber,
+      device_serial_number: row.device_serial_number,
+      hardware_version: row.hardware_version,
+      software_version: row.software_version,
+      tablet_serial_number: row.tablet_serial_number,
+      sensor_serial_number: row.sensor_serial_number,
       mobile_model: textOrNull(device.device_model),
       manufacturer: textOrNull(device.manufacturer),
       os_version: textOrNull(device.os_version),
     },
-    patient_gender: row.patient?.gender ?? null,
+    patient_gender: gender,
     parent: parent ? { id: parent.id, display_id: scanIdLabel(parent.scanType, parent.id) } : null,
   };
 }
