@@ -572,7 +572,7 @@ describe('GET scan/: rows, ordering and paging', () => {
     await db
       .update(scans)
       .set({
-        notes: { message: 'Lump, "left"\nside', tags: ['a', 1, null] },
+        notes: { message: 'Lump, "left"\nside' },
         metadata: { device: { device_model: 'Tab S9', manufacturer: 'Samsung', os_version: '14' }, x: [1.5, { y: true }] },
         scanFilesPath: { reports: [{ path: 'reports/r1.pdf' }], consent_form: [{ path: 'consent/c1.pdf' }] },
         trainingScanObservation: { practice_verified: true, score: 0.1 },

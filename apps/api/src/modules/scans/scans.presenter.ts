@@ -94,8 +94,18 @@ export type ScanPresentation = ReturnType<typeof presentScan>;
  * builds them (scan-list.queries.ts scanRowJson), with the fields shared rules derive: display_id and review.
  */
 export function presentScanRow(row: ScanRowData): TScanRow {
-  return { ...row, display_id: scanIdLabel(row.scan_type, row.id), review: scanReview(row) };
+  return {
+    ...row,
+    patient: row.patient && { ...row.patient, created: isoText(row.patient.created) },
+    date_time: isoText(row.date_time),
+    created: isoText(row.created),
+    display_id: scanIdLabel(row.scan_type, row.id),
+    review: scanReview(row),
+  };
 }
+
+/** A timestamp the database wrote in JSON ('2026-01-31T09:05:00.123456+00:00') as toISOString writes it. */
+const isoText = (text: string | null): string | null => (text === null ? null : new Date(text).toISOString());
 
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
