@@ -70,6 +70,7 @@ const ZEnv = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   REQUIRE_SECOND_FACTOR: z.enum(['auto', 'true', 'false']).default('auto'),
+  CHECK_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Screening Console <no-reply@screening.local>'),
   SMS_PROVIDER_URL: z.string().optional(),
@@ -168,5 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     requireSecondFactor: parsed.REQUIRE_SECOND_FACTOR === 'auto' ? isProduction : parsed.REQUIRE_SECOND_FACTOR === 'true',
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    /**
+     * Whether routes with database-built rows (http/serializer.ts) check each answer against its schema: outside
+     * production (tests, development); production writes them as built.
+     */
+    checkResponses: parsed.CHECK_RESPONSES === 'auto' ? !isProduction : parsed.CHECK_RESPONSES === 'true',
   };
 }

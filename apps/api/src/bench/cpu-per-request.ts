@@ -7,7 +7,8 @@ import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
 import { benchToken } from './http-bench.ts';
 
-const config = loadConfig();
+// The server as it runs in production: answers written as built, not checked again (CHECK_RESPONSES, http/serializer.ts).
+const config = loadConfig(process.env, { CHECK_RESPONSES: process.env.CHECK_RESPONSES === 'true' ? 'true' : 'false' });
 if (!config.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL demo database.');
 const database = openPostgres(config.DATABASE_URL);
 const app = await buildApp({ config, database, logger: false });

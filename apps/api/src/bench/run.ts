@@ -11,7 +11,8 @@ const RUNS = 7;
 
 type Case = { name: string; sql: string; params: unknown[] };
 
-const config = loadConfig();
+// The server as it runs in production: answers written as built, not checked again (CHECK_RESPONSES, http/serializer.ts).
+const config = loadConfig(process.env, { CHECK_RESPONSES: process.env.CHECK_RESPONSES === 'true' ? 'true' : 'false' });
 const database: Database = config.DATABASE_URL
   ? openPostgres(config.DATABASE_URL)
   : await openPglite(config.dataDir);

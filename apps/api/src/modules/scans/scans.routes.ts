@@ -29,6 +29,7 @@ import {
   ZTechnicianSummaryQuery,
 } from '@sc/shared/scans';
 import { requestMeta, requireActor, requireRole } from '../../http/authenticate.ts';
+import { builtRowsSerializer } from '../../http/serializer.ts';
 import {
   TOKEN_SECURITY as security,
   ZIdParams,
@@ -104,6 +105,8 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZScanListQuery,
         response: { 200: ZScanList },
       },
+      // The rows are built by the database (scanRowJson): checked outside production (http/serializer.ts).
+      serializerCompiler: builtRowsSerializer(app.ctx.config.checkResponses),
     },
     async (request, reply) => {
       const actor = requireRole(request, SCAN_LIST_ROLES);
@@ -129,6 +132,7 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZScanIdsBody,
         response: { 200: ZScanList },
       },
+      serializerCompiler: builtRowsSerializer(app.ctx.config.checkResponses),
     },
     async (request, reply) => {
       const actor = requireRole(request, SCAN_LIST_ROLES);
