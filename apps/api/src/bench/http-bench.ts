@@ -77,10 +77,7 @@ export async function benchStatistics(database: Database, config: Config): Promi
       { name: 'organization report, quarter vs previous', url: `/api/v1/organization/leaderboard/report-generate/?${report('QUARTERLY')}`, as: 'ADMIN' },
       { name: 'organization report, year vs previous', url: `/api/v1/organization/leaderboard/report-generate/?${report('ANNUALLY')}`, as: 'ADMIN' },
       { name: 'technician report, year vs previous (ORG_ADMIN)', url: `/api/v1/organization/report-generate/?${report('ANNUALLY')}`, as: 'ORG_ADMIN' },
-      // The patient list (issue 8): the first page with its count, a 3-letter name search, and an ORG_ADMIN's.
-      { name: 'patients: page of 10, newest first (ADMIN)', url: '/api/v1/patient/?using_read_db=true', as: 'ADMIN' },
-      { name: "patients: search 'sha' (ADMIN)", url: '/api/v1/patient/?search=sha&using_read_db=true', as: 'ADMIN' },
-      { name: 'patients: last 30 days (ORG_ADMIN)', url: `/api/v1/patient/?${last30.replaceAll('date_time', 'created')}`, as: 'ORG_ADMIN' },
+      // The patient list (issue 8) is measured over HTTP with the scan list (scans-bench.ts).
     ];
 
     const results: Record<string, HttpResult> = {};

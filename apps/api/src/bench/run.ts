@@ -127,7 +127,7 @@ try {
     // BENCH_ONLY selects lines here too ('scan list', 'map points', 'CSV').
     const scanLines = await benchScans(database, config);
     if (Object.keys(scanLines).length > 0) {
-      console.log('Scan list, map points and CSV over HTTP (a local port): 10 concurrent clients unless noted, times in ms.');
+      console.log('Scan and patient lists, map points and CSV over HTTP (a local port): 10 concurrent clients unless noted, times in ms.');
       console.table(scanLines);
     }
   }

@@ -58,14 +58,15 @@ export async function benchScans(
     };
 
     /** `requests` calls of `url` by `clients` concurrent clients in a worker thread (http-clients.worker.mjs). */
-    const run = async (url: string, requests: number, clients = CLIENTS, warmUp = 3) => {
+    const orgAdminHeaders = { ...headers, authorization: `Token ${await benchToken(database, config, 'ORG_ADMIN')}` };
+    const run = async (url: string, requests: number, clients = CLIENTS, warmUp = 3, as = headers) => {
       const { samples, elapsed, last } = await new Promise<{
         samples: number[];
         elapsed: number;
         last: { bytes: number; lines: number };
       }>((resolve, reject) => {
         const worker = new Worker(new URL('./http-clients.worker.mjs', import.meta.url), {
-          workerData: { url: `${base}${url}`, headers, requests, clients, warmUp },
+          workerData: { url: `${base}${url}`, headers: as, requests, clients, warmUp },
         });
         worker.once('message', resolve);
         worker.once('error', reject);
@@ -85,10 +86,10 @@ export async function benchScans(
     };
 
     const results: Record<string, ScanBenchResult> = {};
-    const list = async (name: string, url: string) => {
+    const list = async (name: string, url: string, as = headers) => {
       if (!benchSelected(name)) return;
       // 100 calls first: a server in service has compiled its hot paths; the first line would otherwise pay for that.
-      const r = await run(url, LIST_REQUESTS, CLIENTS, 100);
+      const r = await run(url, LIST_REQUESTS, CLIENTS, 100, as);
       results[name] = {
         requests: r.requests,
         'req/s': r['req/s'],
@@ -110,6 +111,15 @@ export async function benchScans(
     await list(
       "scan list: patient search 'sha', last 30 days",
       `/scan/?search=sha&${last30}&using_read_db=true`,
+    );
+
+    // The patient list: the first page with its count, a 3-letter name search, and an ORG_ADMIN's last 30 days.
+    await list('patients: page of 10, newest first (ADMIN)', '/patient/?using_read_db=true');
+    await list("patients: search 'sha' (ADMIN)", '/patient/?search=sha&using_read_db=true');
+    await list(
+      'patients: last 30 days (ORG_ADMIN)',
+      `/patient/?${last30.replaceAll('date_time', 'created')}`,
+      orgAdminHeaders,
     );
 
     if (!benchSelected('map points: every scan')) return results;

@@ -91,17 +91,3 @@ export function countUpToSql(table: PgTable, where: SQL | undefined, cap: number
 /** A count of at most `cap` + 1 rows (countUpToSql) as the list's count: `cap` and capped when more matched. */
 export const cappedCount = (n: number, cap: number): { count: number; capped: boolean } =>
   n > cap ? { count: cap, capped: true } : { count: n, capped: false };
-
-/**
- * The rows of `table` matching `where`, counted up to `cap` (a text search's bounded count, SEARCH_COUNT_AHEAD): exact
- * when at most `cap` match, else `{ count: cap, capped: true }` — the scan stops at the first row past the cap.
- */
-export async function countUpTo(
-  db: DbOrTx,
-  table: PgTable,
-  where: SQL | undefined,
-  cap: number,
-): Promise<{ count: number; capped: boolean }> {
-  const result = await db.execute(sql`select ${countUpToSql(table, where, cap)}::int as n`);
-  return cappedCount(Number((result.rows[0] as { n: number } | undefined)?.n ?? 0), cap);
-}

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PATIENT_ORDERING_FIELDS } from '@sc/shared/patients';
 import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
-import { countFromTotals, countUpTo } from '../../db/list-counts.ts';
+import { cappedCount, countFromTotals, countUpToSql } from '../../db/list-counts.ts';
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import {
   cervicalExams,
@@ -147,6 +147,20 @@ const preparedPatientPage = preparedQueries(
   (db, name, a: { where: SQL | undefined; orderBy: SQL[]; limit: number }) =>
     patientsForPresentation(db).where(a.where).orderBy(...a.orderBy).limit(literalLimit(a.limit)).prepare(name),
 );
+/** The rows of `ids` in their order, one prepared statement for every page (its plan does not depend on the ids). */
+const preparedPatientsByIds = preparedQueries('patient_list_rows', (db, name) =>
+  patientsForPresentation(db)
+    .where(sql`${patients.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(name),
+);
+
+async function patientsInOrder(db: Db, ids: readonly number[]): Promise<PatientForPresentation[]> {
+  if (ids.length === 0) return [];
+  const rows = await preparedPatientsByIds(db, 'rows', undefined).execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(rows.map((row) => [row.patient.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 const preparedPatientCount = preparedQueries('patient_list_count', (db, name, where: SQL | undefined) =>
   db.select({ count: count() }).from(patients).where(where).prepare(name),
 );
@@ -174,11 +188,20 @@ export async function listPatients(
   const { bind, values: placeholders } = placeholdersOf();
   const where = listWhere(scope, filters, shape === null ? asValue : bind);
   if (filters.search?.trim()) {
-    const [rows, counted] = await Promise.all([
-      patientsForPresentation(db).where(where).orderBy(...ordering.orderBy).limit(page.limit).offset(page.offset),
-      countUpTo(db, patients, where, page.offset + SEARCH_COUNT_AHEAD),
-    ]);
-    return { rows, ...counted };
+    // A search is planned per call: its ids and its bounded count on the patients alone in one statement (planning
+    // the page with its joins cost the database more than running it), then the rows of those ids, prepared.
+    const cap = page.offset + SEARCH_COUNT_AHEAD;
+    const ids = db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(where)
+      .orderBy(...ordering.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+    const [found] = await db
+      .select({ n: sql<number>`${countUpToSql(patients, where, cap)}::int`, ids: sql<number[]>`array(${ids})` })
+      .from(sql`(select) as page`);
+    return { rows: await patientsInOrder(db, found?.ids ?? []), ...cappedCount(Number(found?.n ?? 0), cap) };
   }
   const [rows, total] = await Promise.all([
     shape !== null && page.offset === 0
