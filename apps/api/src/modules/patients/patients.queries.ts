@@ -147,10 +147,11 @@ const preparedPatientPage = preparedQueries(
   (db, name, a: { where: SQL | undefined; orderBy: SQL[]; limit: number }) =>
     patientsForPresentation(db).where(a.where).orderBy(...a.orderBy).limit(literalLimit(a.limit)).prepare(name),
 );
-/** The rows of `ids` in their order, one prepared statement for every page (its plan does not depend on the ids). */
+/** The rows of `ids` in their order, one prepared statement for every page, planned once per connection. */
 const preparedPatientsByIds = preparedQueries('patient_list_rows', (db, name) =>
   patientsForPresentation(db)
-    .where(sql`${patients.id} = any(${sql.placeholder('ids')}::int[])`)
+    // A subquery hides the ids from the planner, so PostgreSQL keeps the generic plan (scan-list.queries.ts).
+    .where(sql`${patients.id} = any((select ${sql.placeholder('ids')}::int[])::int[])`)
     .prepare(name),
 );
 

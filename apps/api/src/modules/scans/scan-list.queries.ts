@@ -276,14 +276,15 @@ export const scanOrderingFields = {
 
 /**
  * The rows of a page's scans in the order of `ids`, as one JSON array (one prepared statement for every page of every
- * list: its plan does not depend on the ids, so PostgreSQL keeps one generic plan). A scan deleted between the two
- * reads drops out of the page.
+ * list, planned once per connection). A scan deleted between the two reads drops out of the page.
  */
 const preparedRowsByIds = preparedQueries('scan_list_rows', (db, name) =>
   selectRows(db, {
     rows: sql<ScanRowData[] | null>`json_agg(${scanRowJson} order by array_position(${sql.placeholder('ids')}::int[], ${scans.id}))`,
   })
-    .where(sql`${scans.id} = any(${sql.placeholder('ids')}::int[])`)
+    // The ids through a subquery, which hides their values from the planner: PostgreSQL then keeps the generic plan
+    // instead of planning the row's joins on every page (it judged each custom plan for the exact ids cheaper).
+    .where(sql`${scans.id} = any((select ${sql.placeholder('ids')}::int[])::int[])`)
     .prepare(name),
 );
 
