@@ -172,8 +172,14 @@ let preparedNames = 0;
  * when it does not). On PGlite the name is ignored (one connection, no plan cache to gain). Each name is unique in
  * the process; at most PREPARED_SHAPES_MAX shapes per handle are named (a named statement stays on every pool
  * connection for its life), further shapes are built on each call and run unnamed (`name` '').
+ * `plannedEachCall`: the query is built once per shape but always runs unnamed, so PostgreSQL plans it for each call's
+ * values (a text search, whose best plan depends on the term) while Node skips building its SQL.
  */
-export function preparedQueries<P, A = undefined>(family: string, build: (db: Db, name: string, args: A) => P) {
+export function preparedQueries<P, A = undefined>(
+  family: string,
+  build: (db: Db, name: string, args: A) => P,
+  options: { plannedEachCall?: boolean } = {},
+) {
   const byDb = new WeakMap<Db, Map<string, P>>();
   /** The prepared query of `shape`; `args` (what builds it) are used only when this shape is first seen. */
   return (db: Db, shape: string, args: A): P => {
@@ -183,7 +189,7 @@ export function preparedQueries<P, A = undefined>(family: string, build: (db: Db
     if (known) return known;
     // '' is the unnamed statement for node-postgres: parsed and planned on each call, as an unprepared query.
     if (shapes.size >= PREPARED_SHAPES_MAX) return build(db, '', args);
-    const prepared = build(db, `${family}_${++preparedNames}`, args);
+    const prepared = build(db, options.plannedEachCall ? '' : `${family}_${++preparedNames}`, args);
     shapes.set(shape, prepared);
     return prepared;
   };

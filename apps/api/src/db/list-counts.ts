@@ -83,9 +83,12 @@ export function scanHoursSum(
   return sql`(select coalesce(sum(n), 0) from scan_hour_counts where ${where})`;
 }
 
-/** The rows of `table` matching `where`, counted up to `cap` + 1, as a scalar subquery (cappedCount reads it). */
-export function countUpToSql(table: PgTable, where: SQL | undefined, cap: number): SQL {
-  return sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) as matching)`;
+/**
+ * The rows of `table` matching `where`, counted up to `cap` + 1, as a scalar subquery (cappedCount reads it); `bind`
+ * makes the limit a placeholder.
+ */
+export function countUpToSql(table: PgTable, where: SQL | undefined, cap: number, bind: Bind = asValue): SQL {
+  return sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${bind('countLimit', cap + 1)}) as matching)`;
 }
 
 /** A count of at most `cap` + 1 rows (countUpToSql) as the list's count: `cap` and capped when more matched. */

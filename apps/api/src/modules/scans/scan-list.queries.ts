@@ -330,7 +330,7 @@ function scanCountSql(
   searchCap?: number,
 ): { sql: SQL; kind: string; cap?: number } {
   if (f.search?.trim() && searchCap !== undefined) {
-    return { sql: countUpToSql(scans, where, searchCap), kind: 'capped', cap: searchCap };
+    return { sql: countUpToSql(scans, where, searchCap, bind), kind: 'capped', cap: searchCap };
   }
   if (countsFromTotals(f)) {
     if (!f.range.from && !f.range.to) {
@@ -370,7 +370,13 @@ const PLANNED_PER_CALL: readonly (keyof ScanFilters)[] = ['search', 'ids', 'ageM
  */
 export function scanListShape(scope: Scope, f: ScanFilters): string | null {
   if (PLANNED_PER_CALL.some((k) => f[k] !== undefined)) return null;
+  return scanListTextShape(scope, f);
+}
+
+/** What changes the text of the list's SQL (scanListShape's key, for every filter, a search's kind included). */
+function scanListTextShape(scope: Scope, f: ScanFilters): string {
   const set = (Object.keys(f) as (keyof ScanFilters)[]).filter((k) => k !== 'range' && f[k] !== undefined).sort();
+  const term = f.search?.trim();
   return JSON.stringify([
     scope,
     f.range.from !== undefined,
@@ -380,6 +386,8 @@ export function scanListShape(scope: Scope, f: ScanFilters): string | null {
     f.rightFinding ?? null,
     f.isDuplicate ?? null,
     f.hasOrganization ?? null,
+    // searchScans: a term that reads as a scan ID also matches that scan.
+    term ? parseScanIdLabel(term) !== null : null,
   ]);
 }
 
@@ -404,14 +412,33 @@ const preparedScanPage = preparedQueries(
 );
 
 /**
+ * Pages planned on each call (a text search, a cluster's ids, an age range, a later page): built once per text shape,
+ * sent unnamed so PostgreSQL plans them for the values (preparedQueries `plannedEachCall`).
+ */
+const perCallScanPage = preparedQueries(
+  'scan_list_page_per_call',
+  (db, name, a: { where: SQL; ordering: { key: string; orderBy: SQL[] }; limit: number; count: SQL }) =>
+    pageStatement(
+      db,
+      selectIds(db, a.ordering.key)
+        .where(a.where)
+        .orderBy(...a.ordering.orderBy)
+        .limit(literalLimit(a.limit))
+        .offset(sql.placeholder('offset')),
+      a.count,
+    ).prepare(name),
+  { plannedEachCall: true },
+);
+
+/**
  * A page of the list and its count: exact, except a text search's, which counts up to SEARCH_COUNT_AHEAD rows past
  * the page's first (`capped` when more match). Two statements: the page's ids with the count (pageStatement), then
- * their rows (rowsInOrder). The filters, ordering and page run on the scans alone (PostgreSQL drops the joins no
- * ordering reads), so planning them is cheap; the 70-column rows are one prepared statement for every page.
+ * their rows (rowsInOrder). The filters, ordering and page run on the scans, joined only with the tables the ordering
+ * reads, so planning them is cheap; the rows are one prepared statement for every page.
  * A first page whose filters have a shape (scanListShape) is a named prepared statement, one per shape, count kind,
  * ordering and page size: built once, planned once per connection (the generic plans of these shapes use the same
  * indexes as per-call plans for the busiest and the emptiest organization, over a day or all time). Other pages and
- * filters are built and planned per call.
+ * filters are built once per text shape and planned per call (perCallScanPage).
  */
 export async function listScanPage(
   db: Db,
@@ -425,14 +452,16 @@ export async function listScanPage(
   let page: { n: number; ids: number[] } | undefined;
   let cap: number | undefined;
   if (shape === null) {
-    const where = scanConditions(scope, f);
-    const count = scanCountSql(scope, f, where, asValue, offset + SEARCH_COUNT_AHEAD);
+    const { bind, values } = placeholdersOf();
+    const where = scanConditions(scope, f, bind);
+    const count = scanCountSql(scope, f, where, bind, offset + SEARCH_COUNT_AHEAD);
     cap = count.cap;
-    [page] = await pageStatement(
-      db,
-      selectIds(db, ordering.key).where(where).orderBy(...ordering.orderBy).limit(limit).offset(offset),
-      count.sql,
-    );
+    [page] = await perCallScanPage(db, `${scanListTextShape(scope, f)} ${count.kind} ${ordering.key} ${limit}`, {
+      where,
+      ordering,
+      limit,
+      count: count.sql,
+    }).execute({ ...values, offset });
   } else {
     const { bind, values } = placeholdersOf();
     const where = scanConditions(scope, f, bind);
