@@ -253,7 +253,7 @@ class Seeder {
     await this.firmware();
     await this.tutorials();
     const rebuild = scale > REBUILD_INDEXES_ABOVE;
-    const dropped = rebuild ? await this.dropIndexes(['patients', 'scans']) : [];
+    const dropped = rebuild ? await this.dropIndexes(['patients', 'patient_search', 'scans']) : [];
     // Statistics are aggregated once after the bulk load instead of per COPY batch (scan-stats.maintenance.ts).
     await setScanStatsTriggers(this.database, false);
     await this.patientsAndScans(scale);

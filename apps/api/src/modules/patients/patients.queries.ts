@@ -92,10 +92,15 @@ function patientsForPresentation(db: DbOrTx) {
  * The name search of the patient list and of the breast scan list: name, mobile or e-mail contains the term, any
  * case. `search_text` is that text lower-cased by the database (schema/patients.ts), so `LIKE lower('%term%')`
  * selects exactly what `ILIKE` over the same text would (PostgreSQL's ILIKE lower-cases both sides, then LIKEs)
- * while patients_search_text_trgm_idx serves it and no candidate row is lower-cased again.
+ * while patients_search_text_trgm_idx serves it and no candidate row is lower-cased again. `column`: the scan list
+ * searches the same text in patient_search (migration 0018), kept equal to it.
  */
-export function patientSearchCondition(term: string, bind: Bind = asValue): SQL {
-  return sql`${patients.searchText} like lower(${bind('search', containsPattern(term))})`;
+export function patientSearchCondition(
+  term: string,
+  bind: Bind = asValue,
+  column: AnyColumn | SQL = patients.searchText,
+): SQL {
+  return sql`${column} like lower(${bind('search', containsPattern(term))})`;
 }
 
 export const patientOrderingFields = {

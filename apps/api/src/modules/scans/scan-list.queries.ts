@@ -134,7 +134,8 @@ export function scanConditions(scope: Scope, f: ScanFilters, bind: Bind = asValu
 function searchScans(term: string | undefined, bind: Bind): SQL | undefined {
   const trimmed = term?.trim();
   if (!trimmed) return undefined;
-  const byPatient = sql`${scans.patientId} in (select ${patients.id} from ${patients} where ${patientSearchCondition(trimmed, bind)})`;
+  // patient_search (migration 0018): patients.search_text in a narrow table, cheap to scan for a broad term.
+  const byPatient = sql`${scans.patientId} in (select patient_search.patient_id from patient_search where ${patientSearchCondition(trimmed, bind, sql`patient_search.search_text`)})`;
   const id = parseScanIdLabel(trimmed);
   return id === null ? byPatient : sql`(${byPatient} or ${scans.id} = ${bind('searchId', id)})`;
 }
