@@ -29,7 +29,7 @@ describe('patient_search', () => {
         { firstName: 'Zainab', lastName: 'Bello', mobile: '8012345678', organizationId: org.id },
         { firstName: 'Ruth', organizationId: org.id, email: 'ruth@example.test' },
       ])
-      .returning({ id: patients.id });
+      .returning();
     await db.insert(patients).values({ firstName: 'Solo', organizationId: org.id });
     expect(await mismatches()).toEqual([]);
     const [meera, zainab, ruth] = inserted.map((r) => r.id) as [number, number, number];
@@ -52,7 +52,7 @@ describe('patient_search', () => {
     const [patient] = await db
       .insert(patients)
       .values({ firstName: 'Oldname', lastName: 'Quux', organizationId: org.id })
-      .returning({ id: patients.id });
+      .returning();
     await db.insert(scans).values({
       patientId: patient!.id,
       organizationId: org.id,
