@@ -1,7 +1,7 @@
 // Exact per-organization row counts of the scans and patients lists (table list_counts, migration 0009, kept by
 // statement-level triggers): an unfiltered list's '{n} items' is a sum over a few rows instead of a count over a
 // million. Callers use it only when every filter of the list is one these totals can answer.
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { asValue, type Bind, type DbOrTx } from './client.ts';
 import { orgScopeCondition, type Scope } from '../http/scope.ts';
@@ -94,3 +94,13 @@ export function countUpToSql(table: PgTable, where: SQL | undefined, cap: number
 /** A count of at most `cap` + 1 rows (countUpToSql) as the list's count: `cap` and capped when more matched. */
 export const cappedCount = (n: number, cap: number): { count: number; capped: boolean } =>
   n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+
+/**
+ * A page's ids, in order, and the list's count as one statement: `select <count>, array(<ids>) from (select)` — one
+ * round trip and one plan instead of two (the scan and patient lists).
+ */
+export function pageStatement(db: DbOrTx, ids: SQLWrapper, count: SQL) {
+  return db
+    .select({ n: sql<number>`${count}::int`, ids: sql<number[]>`array(${ids})` })
+    .from(sql`(select) as page`);
+}

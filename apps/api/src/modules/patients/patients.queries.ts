@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PATIENT_ORDERING_FIELDS } from '@sc/shared/patients';
 import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
-import { cappedCount, countFromTotals, countUpToSql } from '../../db/list-counts.ts';
+import { cappedCount, countFromTotals, countUpToSql, pageStatement } from '../../db/list-counts.ts';
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import {
   cervicalExams,
@@ -204,9 +204,7 @@ export async function listPatients(
       .orderBy(...ordering.orderBy)
       .limit(page.limit)
       .offset(page.offset);
-    const [found] = await db
-      .select({ n: sql<number>`${countUpToSql(patients, where, cap)}::int`, ids: sql<number[]>`array(${ids})` })
-      .from(sql`(select) as page`);
+    const [found] = await pageStatement(db, ids, countUpToSql(patients, where, cap));
     return { rows: await patientsInOrder(db, found?.ids ?? []), ...cappedCount(Number(found?.n ?? 0), cap) };
   }
   const [rows, total] = await Promise.all([

@@ -2,7 +2,7 @@
 // its count, the map points, the CSV and the lookups, so every reader selects exactly the same scans.
 // Every condition is on scans columns or an `IN (subquery)`, so the count needs no join and the planner can use
 // the scans indexes (organization/date, technician/date, device/date, sensor, patient, parent, date).
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TScanRow, TScanTechnicianType, TScanType } from '@sc/shared/scans';
 import { parseScanIdLabel } from '@sc/shared/scans';
@@ -25,7 +25,7 @@ import { parseOrderingTerms } from '../../http/ordering.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { patientSearchCondition } from '../patients/patients.queries.ts';
-import { cappedCount, countUpToSql, scanHoursSum, splitIntoHours, totalsSum } from '../../db/list-counts.ts';
+import { cappedCount, countUpToSql, pageStatement, scanHoursSum, splitIntoHours, totalsSum } from '../../db/list-counts.ts';
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 
 /** The filters of `GET scan/` after validation and the role checks. */
@@ -150,9 +150,9 @@ const jsonbOr = (column: AnyColumn, key: string) => sql`coalesce(${column}->${sq
  * writes it (the webhook's body; scan-list.test.ts compares the two for every fixture scan), with the row's joins:
  * organization_data {id, name}, technician_data with user_type, device_id (the registry id of the device serial) and
  * duplicates_count. The fields shared rules derive (display_id, review) are added by presentScanRow, which also writes
- * the timestamps as toISOString does (JSON has them as '…T09:05:00.123456+00:00'; to_char would cost the database
- * more than the whole row). Parsing one JSON
- * value per row instead of ~90 columns, mapping and presenting them is about half the list's CPU in Node.
+ * the timestamps as toISOString does (JSON has them as '…T09:05:00.123456+00:00'; to_char cost a quarter of the
+ * statement). Parsing one JSON value per row instead of ~90 columns, mapping and presenting them is about half the
+ * list's CPU in Node.
  * json_build_object takes at most 100 arguments: this is 40 pairs.
  */
 const scanRowJson = sql`json_build_object(
@@ -289,7 +289,7 @@ const preparedRowsByIds = preparedQueries('scan_list_rows', (db, name) =>
     .prepare(name),
 );
 
-export async function rowsInOrder(db: Db, ids: readonly number[]): Promise<ScanRowData[]> {
+async function rowsInOrder(db: Db, ids: readonly number[]): Promise<ScanRowData[]> {
   if (ids.length === 0) return [];
   const [result] = (await preparedRowsByIds(db, 'rows', undefined).execute({ ids: `{${ids.join(',')}}` })) as {
     rows: ScanRowData[] | null;
@@ -390,16 +390,6 @@ function scanListTextShape(scope: Scope, f: ScanFilters): string {
     // searchScans: a term that reads as a scan ID also matches that scan.
     term ? parseScanIdLabel(term) !== null : null,
   ]);
-}
-
-/**
- * A page's ids, in order, and the list's count as one statement: `select <count>, array(<ids>) from (select)` — one
- * round trip and one plan instead of two.
- */
-function pageStatement(db: Db, ids: SQLWrapper, count: SQL) {
-  return db
-    .select({ n: sql<number>`${count}::int`, ids: sql<number[]>`array(${ids})` })
-    .from(sql`(select) as page`);
 }
 
 const preparedScanPage = preparedQueries(
