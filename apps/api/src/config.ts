@@ -71,6 +71,7 @@ const ZEnv = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   REQUIRE_SECOND_FACTOR: z.enum(['auto', 'true', 'false']).default('auto'),
   CHECK_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
+  SESSION_CACHE: z.enum(['auto', 'true', 'false']).default('auto'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Screening Console <no-reply@screening.local>'),
   SMS_PROVIDER_URL: z.string().optional(),
@@ -174,5 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
      * production (tests, development); production writes them as built.
      */
     checkResponses: parsed.CHECK_RESPONSES === 'auto' ? !isProduction : parsed.CHECK_RESPONSES === 'true',
+    /**
+     * Whether sessions are kept in memory between requests (http/session-cache.ts): with PostgreSQL outside tests
+     * ('postgres'; the embedded database answers a lookup in-process), always, or never. Tests that write sessions or
+     * users behind the API's back turn it on only where they wait for the notification.
+     */
+    sessionCache:
+      parsed.SESSION_CACHE === 'auto'
+        ? parsed.NODE_ENV === 'test'
+          ? false
+          : ('postgres' as const)
+        : parsed.SESSION_CACHE === 'true',
   };
 }

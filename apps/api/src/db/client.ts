@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener.ts';
 
 export type Schema = typeof schema;
 export type Db = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePg<Schema>>;
@@ -29,6 +30,8 @@ export type Database = {
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** LISTEN on the primary, on a connection of its own (db/listener.ts). */
+  listen: (channel: string, handlers: ListenHandlers) => Listener;
   close: () => Promise<void>;
 };
 
@@ -54,6 +57,7 @@ export function wrapPglite(client: PGlite, lockFile?: string): Database {
       await client.exec(sql);
     },
     query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: async () => {
       if (!client.closed) await client.close();
       if (lockFile) fs.rmSync(lockFile, { force: true });
@@ -123,6 +127,7 @@ export function openPostgres(url: string, readUrl?: string): Database {
       await pool.query(sql);
     },
     query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
     close: async () => {
       await pool.end();
       await readPool?.end();

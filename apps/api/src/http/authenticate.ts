@@ -6,11 +6,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
-import { findSessionWithUser, touchSessions } from '../modules/auth/sessions.queries.ts';
+import { findSessionWithUser, touchSessions, type SessionWithUser } from '../modules/auth/sessions.queries.ts';
 import { isSessionUsable } from '../modules/auth/sessions.service.ts';
 import { sha256 } from '../services/tokens.ts';
 import type { Actor, RequestMeta } from './actor.ts';
 import { AppError } from './errors.ts';
+import { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
   // Module augmentation merges into Fastify's interface; a type alias cannot.
@@ -35,8 +36,44 @@ const rejectedToken = new WeakSet<FastifyRequest>();
 const TOUCH_INTERVAL_MS = 60_000;
 const TOKEN_PATTERN = /^(?:Token|Bearer)\s+([A-Za-z0-9._~+/=-]{16,512})\s*$/i;
 
+/** Methods that never change anything here (DESIGN §5: GETs change nothing, besides a session's last use). */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The session cache of an app, when it has one (tests look at it). */
+export const sessionCaches = new WeakMap<FastifyInstance, SessionCache>();
+
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('actor', null);
+  const { config, database } = app.ctx;
+  const cache =
+    config.sessionCache === true || (config.sessionCache === 'postgres' && database.kind === 'postgres')
+      ? new SessionCache()
+      : null;
+  if (cache) {
+    sessionCaches.set(app, cache);
+    const listener = database.listen('sc_auth_changed', {
+      onNotify: () => cache.clear(),
+      onLive: () => cache.setLive(true),
+      onLost: () => cache.setLive(false),
+    });
+    app.addHook('onClose', async () => listener.close());
+    // Before the answer leaves: the client's next request must not meet a session this request revoked.
+    app.addHook('onSend', async (request) => {
+      if (!READ_ONLY_METHODS.has(request.method)) cache.clear();
+    });
+  }
+
+  /** The usable session of a token hash, from the cache when it is there and still usable, else the database. */
+  const usableSession = async (tokenHash: string, at: Date): Promise<SessionWithUser | null> => {
+    const cached = cache?.get(tokenHash);
+    if (cached && isSessionUsable(cached, at, config)) return cached;
+    const generation = cache?.generation ?? 0;
+    const session = await findSessionWithUser(database.db, tokenHash);
+    if (!session || !isSessionUsable(session, at, config)) return null;
+    cache?.set(tokenHash, session, generation);
+    return session;
+  };
+
   app.addHook('onRequest', async (request) => {
     request.actor = null;
     const header = request.headers.authorization;
@@ -46,10 +83,10 @@ export function registerAuthentication(app: FastifyInstance): void {
       rejectedToken.add(request);
       return;
     }
-    const { config, database, now } = app.ctx;
-    const session = await findSessionWithUser(database.db, sha256(token));
+    const { now } = app.ctx;
     const at = now();
-    if (!session || !isSessionUsable(session, at, config)) {
+    const session = await usableSession(sha256(token), at);
+    if (!session) {
       rejectedToken.add(request);
       return;
     }
@@ -63,7 +100,11 @@ export function registerAuthentication(app: FastifyInstance): void {
     const stale = [session, session.parent].flatMap((s) =>
       s && at.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? [s.id] : [],
     );
-    if (stale.length > 0) await touchSessions(database.db, stale, at);
+    if (stale.length > 0) {
+      await touchSessions(database.db, stale, at);
+      // The cached copy (when it is one) says so too, or every request would touch again.
+      for (const s of [session, session.parent]) if (s && stale.includes(s.id)) s.lastSeenAt = at;
+    }
     request.actor = {
       id: session.user.id,
       userType: session.user.userType,

@@ -16,7 +16,9 @@ function failingDatabase(failure: { error: Error }): Database {
   const fail = () => Promise.reject(failure.error);
   const pool = { query: fail, connect: fail } as unknown as pg.Pool;
   const db = drizzle(pool, { schema });
-  return { db, readDb: db, kind: 'postgres', exec: fail, query: fail, close: async () => {} };
+  // Never live: the session cache (if on) would not be used.
+  const listen = () => ({ close: async () => {} });
+  return { db, readDb: db, kind: 'postgres', exec: fail, query: fail, listen, close: async () => {} };
 }
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
