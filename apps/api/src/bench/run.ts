@@ -127,7 +127,11 @@ try {
     // BENCH_ONLY selects lines here too ('scan list', 'map points', 'CSV').
     const scanLines = await benchScans(database, config);
     if (Object.keys(scanLines).length > 0) {
-      console.log('Scan and patient lists, map points and CSV over HTTP (a local port): 10 concurrent clients unless noted, times in ms.');
+      const cached = config.sessionCache === true || (config.sessionCache === 'postgres' && !config.isEmbedded);
+      console.log(
+        'Scan and patient lists, map points and CSV over HTTP (a local port): 10 concurrent clients unless noted, ' +
+          `times in ms; sessions ${cached ? 'kept in memory' : 'looked up on each request'} (SESSION_CACHE).`,
+      );
       console.table(scanLines);
     }
   }
