@@ -3,12 +3,10 @@
 // shared 2-core machine. `node --import tsx apps/api/src/bench/cpu-per-request.ts` with DATABASE_URL of a demo
 // database (npm run demo -- --scale 1000000); ONLY=<name> runs one line, N=<requests> sets the count (default 1000).
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
-import { benchToken } from './http-bench.ts';
+import { benchConfig, benchToken } from './http-bench.ts';
 
-// The server as it runs in production: answers written as built, not checked again (CHECK_RESPONSES, http/serializer.ts).
-const config = loadConfig(process.env, { CHECK_RESPONSES: process.env.CHECK_RESPONSES === 'true' ? 'true' : 'false' });
+const config = benchConfig();
 if (!config.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL demo database.');
 const database = openPostgres(config.DATABASE_URL);
 const app = await buildApp({ config, database, logger: false });

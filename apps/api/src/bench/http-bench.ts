@@ -4,7 +4,7 @@
 // dashboard and the 30-day leaderboard, under 150 ms for all time.
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.service.ts';
@@ -15,6 +15,13 @@ const REQUESTS = 200;
 const WARM_UP = 10;
 
 type Endpoint = { name: string; url: string; as: 'ADMIN' | 'ORG_ADMIN' };
+
+/**
+ * The configuration of the server the benches measure: as it runs in production, answers written as built, not checked
+ * again (CHECK_RESPONSES=true checks them; http/serializer.ts).
+ */
+export const benchConfig = (): Config =>
+  loadConfig(process.env, { CHECK_RESPONSES: process.env.CHECK_RESPONSES === 'true' ? 'true' : 'false' });
 
 export type HttpResult = { 'req/s': number; p50: number; p95: number; max: number };
 

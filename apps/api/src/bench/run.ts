@@ -1,18 +1,17 @@
 // `npm run bench`: times a few list queries against the configured database (load a large set first with
 // `npm run demo -- --scale 1000000`; an empty database gets the default demo set so the command always runs). Each query runs once to warm up, then RUNS times; min, median and max
 // are printed. The SQL is what the list endpoints run (a page of 10 plus its count), written out plainly.
-import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, runMigrations, type Database } from '../db/client.ts';
 import { isDatabaseEmpty, seedDemo } from '../demo/seed.ts';
-import { benchSelected, benchStatistics } from './http-bench.ts';
+import { benchConfig, benchSelected, benchStatistics } from './http-bench.ts';
 import { benchScans } from './scans-bench.ts';
+import { sessionCacheOn } from '../http/session-cache.ts';
 
 const RUNS = 7;
 
 type Case = { name: string; sql: string; params: unknown[] };
 
-// The server as it runs in production: answers written as built, not checked again (CHECK_RESPONSES, http/serializer.ts).
-const config = loadConfig(process.env, { CHECK_RESPONSES: process.env.CHECK_RESPONSES === 'true' ? 'true' : 'false' });
+const config = benchConfig();
 const database: Database = config.DATABASE_URL
   ? openPostgres(config.DATABASE_URL)
   : await openPglite(config.dataDir);
@@ -127,7 +126,7 @@ try {
     // BENCH_ONLY selects lines here too ('scan list', 'map points', 'CSV').
     const scanLines = await benchScans(database, config);
     if (Object.keys(scanLines).length > 0) {
-      const cached = config.sessionCache === true || (config.sessionCache === 'postgres' && !config.isEmbedded);
+      const cached = sessionCacheOn(config.sessionCache, database.kind);
       console.log(
         'Scan and patient lists, map points and CSV over HTTP (a local port): 10 concurrent clients unless noted, ' +
           `times in ms; sessions ${cached ? 'kept in memory' : 'looked up on each request'} (SESSION_CACHE).`,

@@ -11,7 +11,7 @@ import { isSessionUsable } from '../modules/auth/sessions.service.ts';
 import { sha256 } from '../services/tokens.ts';
 import type { Actor, RequestMeta } from './actor.ts';
 import { AppError } from './errors.ts';
-import { SessionCache } from './session-cache.ts';
+import { SessionCache, sessionCacheOn } from './session-cache.ts';
 
 declare module 'fastify' {
   // Module augmentation merges into Fastify's interface; a type alias cannot.
@@ -45,10 +45,7 @@ export const sessionCaches = new WeakMap<FastifyInstance, SessionCache>();
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('actor', null);
   const { config, database } = app.ctx;
-  const cache =
-    config.sessionCache === true || (config.sessionCache === 'postgres' && database.kind === 'postgres')
-      ? new SessionCache()
-      : null;
+  const cache = sessionCacheOn(config.sessionCache, database.kind) ? new SessionCache() : null;
   if (cache) {
     sessionCaches.set(app, cache);
     const listener = database.listen('sc_auth_changed', {

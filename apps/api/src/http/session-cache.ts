@@ -11,10 +11,16 @@
 // - a lookup that started before the cache was emptied is not stored (the generation changed meanwhile);
 // - an entry is read again from the database after MAX_AGE_MS, and whenever the cached copy says the session is not
 //   usable (another instance may have seen it more recently than this copy says).
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { SessionWithUser } from '../modules/auth/sessions.queries.ts';
 
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export const SESSION_CACHE_MAX_AGE_MS = 30_000;
+
+/** Whether an app on a database of `kind` keeps sessions in memory (config.sessionCache: 'postgres' is `auto`). */
+export const sessionCacheOn = (setting: Config['sessionCache'], kind: Database['kind']): boolean =>
+  setting === true || (setting === 'postgres' && kind === 'postgres');
 
 export class SessionCache {
   private readonly entries = new Map<string, { session: SessionWithUser; storedAt: number }>();

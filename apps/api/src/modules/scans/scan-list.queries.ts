@@ -392,14 +392,16 @@ function scanListTextShape(scope: Scope, f: ScanFilters): string {
   ]);
 }
 
-const preparedScanPage = preparedQueries(
-  'scan_list_page',
-  (db, name, a: { where: SQL; ordering: { key: string; orderBy: SQL[] }; limit: number; count: SQL }) =>
-    pageStatement(
-      db,
-      selectIds(db, a.ordering.key).where(a.where).orderBy(...a.ordering.orderBy).limit(literalLimit(a.limit)),
-      a.count,
-    ).prepare(name),
+type ScanPageArgs = { where: SQL; ordering: { key: string; orderBy: SQL[] }; limit: number; count: SQL };
+
+/** The page's ids and the count (pageStatement); `fromOffset`: the page starts at the `offset` placeholder. */
+function scanPageStatement(db: Db, a: ScanPageArgs, fromOffset: boolean) {
+  const ids = selectIds(db, a.ordering.key).where(a.where).orderBy(...a.ordering.orderBy).limit(literalLimit(a.limit));
+  return pageStatement(db, fromOffset ? ids.offset(sql.placeholder('offset')) : ids, a.count);
+}
+
+const preparedScanPage = preparedQueries('scan_list_page', (db, name, a: ScanPageArgs) =>
+  scanPageStatement(db, a, false).prepare(name),
 );
 
 /**
@@ -408,16 +410,7 @@ const preparedScanPage = preparedQueries(
  */
 const perCallScanPage = preparedQueries(
   'scan_list_page_per_call',
-  (db, name, a: { where: SQL; ordering: { key: string; orderBy: SQL[] }; limit: number; count: SQL }) =>
-    pageStatement(
-      db,
-      selectIds(db, a.ordering.key)
-        .where(a.where)
-        .orderBy(...a.ordering.orderBy)
-        .limit(literalLimit(a.limit))
-        .offset(sql.placeholder('offset')),
-      a.count,
-    ).prepare(name),
+  (db, name, a: ScanPageArgs) => scanPageStatement(db, a, true).prepare(name),
   { plannedEachCall: true },
 );
 
@@ -440,34 +433,20 @@ export async function listScanPage(
   offset: number,
 ): Promise<{ rows: ScanRowData[]; count: number; capped: boolean }> {
   const shape = offset === 0 ? scanListShape(scope, f) : null;
-  let page: { n: number; ids: number[] } | undefined;
-  let cap: number | undefined;
-  if (shape === null) {
-    const { bind, values } = placeholdersOf();
-    const where = scanConditions(scope, f, bind);
-    const count = scanCountSql(scope, f, where, bind, offset + SEARCH_COUNT_AHEAD);
-    cap = count.cap;
-    [page] = await perCallScanPage(db, `${scanListTextShape(scope, f)} ${count.kind} ${ordering.key} ${limit}`, {
-      where,
-      ordering,
-      limit,
-      count: count.sql,
-    }).execute({ ...values, offset });
-  } else {
-    const { bind, values } = placeholdersOf();
-    const where = scanConditions(scope, f, bind);
-    // A shape has no text search (scanListShape): its count is exact.
-    const count = scanCountSql(scope, f, where, bind);
-    [page] = await preparedScanPage(db, `${shape} ${count.kind} ${ordering.key} ${limit}`, {
-      where,
-      ordering,
-      limit,
-      count: count.sql,
-    }).execute(values);
-  }
+  const { bind, values } = placeholdersOf();
+  const where = scanConditions(scope, f, bind);
+  // Only a text search's count is capped (a shape has none: scanListShape).
+  const count = scanCountSql(scope, f, where, bind, offset + SEARCH_COUNT_AHEAD);
+  const args = { where, ordering, limit, count: count.sql };
+  const [page] =
+    shape === null
+      ? await perCallScanPage(db, `${scanListTextShape(scope, f)} ${count.kind} ${ordering.key} ${limit}`, args).execute(
+          { ...values, offset },
+        )
+      : await preparedScanPage(db, `${shape} ${count.kind} ${ordering.key} ${limit}`, args).execute(values);
   const rows = await rowsInOrder(db, page?.ids ?? []);
   const n = Number(page?.n ?? 0);
-  return { rows, ...(cap === undefined ? { count: n, capped: false } : cappedCount(n, cap)) };
+  return { rows, ...(count.cap === undefined ? { count: n, capped: false } : cappedCount(n, count.cap)) };
 }
 
 /** One scan in scope as a list row (scanRowJson), with its patient's gender and its parent's type (a duplicate's link). */
