@@ -1,10 +1,12 @@
 // Demo cervical files built on first read through `GET file/?path=`: a JPEG photo, a real MP4 video, the report and
-// consent PDFs; only for callers whose scope holds the exam, and only for paths an exam lists.
+// consent PDFs; only for callers whose scope holds the exam, and only for paths an exam lists. The report is built for
+// each read, from the exam's current reviews, through the detail's blinding.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cervicalDocuments, cervicalExams, files } from '../../db/schema/index.ts';
 import { readPdfText } from '../../services/pdf/pdf-text.testing.ts';
 import { setupTestApp } from '../../test/app.ts';
+import type { TCervicalDetail } from '@sc/shared/cervical';
 import { auth, createOrganization, createUser, signIn } from '../../test/factories.ts';
 import { seedExam, type SeededExam } from './cervical.fixtures.ts';
 
@@ -13,6 +15,8 @@ const { db } = t.database;
 let exam: SeededExam;
 let reviewer = '';
 let outsider = '';
+let reviewerTwo = '';
+let clinicId = 0;
 const paths: Record<string, string> = {};
 
 const read = (path: string, token: string) =>
@@ -20,8 +24,10 @@ const read = (path: string, token: string) =>
 
 beforeAll(async () => {
   const clinic = await createOrganization(t, { name: 'Media Clinic' });
+  clinicId = clinic.id;
   const other = await createOrganization(t, { name: 'Other Clinic' });
   reviewer = await signIn(t, await createUser(t, { userType: 'CERVAICAL_REVIEWER' }));
+  reviewerTwo = await signIn(t, await createUser(t, { userType: 'CERVAICAL_REVIEWER' }));
   outsider = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: other.id }));
   exam = await seedExam(db, {
     organizationId: clinic.id,
@@ -73,5 +79,57 @@ describe('demo cervical files', () => {
     expect((await read(`reports/cervical/cervical_${exam.id + 999}.pdf`, reviewer)).statusCode).toBe(404);
     expect((await read(`documents/cervical/${exam.id}/nothing.jpg`, reviewer)).statusCode).toBe(404);
     expect((await read(paths.photo!.replace('.jpg', '.mp4'), reviewer)).statusCode).toBe(404);
+  });
+});
+
+describe('the cervical exam report', () => {
+  const listedExam = async () => {
+    const seeded = await seedExam(db, { organizationId: clinicId, documents: ['IMAGE'] });
+    const path = `reports/cervical/cervical_${seeded.id}.pdf`;
+    await db.update(cervicalExams).set({ filePath: { reports: [{ path }] } }).where(eq(cervicalExams.id, seeded.id));
+    return { ...seeded, path };
+  };
+  const reportText = async (path: string, token: string) => {
+    const res = await read(path, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return (await readPdfText(res.rawPayload)).pages.join('\n');
+  };
+  const reviewAll = async (token: string, seeded: SeededExam, status: 'VALID' | 'IN_VALID') => {
+    for (const document of seeded.documentIds) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cervaical/document-user/',
+        headers: auth(token),
+        payload: {
+          document,
+          review_status: status,
+          qualities: [{ quality: 1, answer: true }],
+          clinical_finding: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  };
+
+  it("hides reviewer 1's result from reviewer 2 before their own read, as the exam's detail does", async () => {
+    const seeded = await listedExam();
+    await reviewAll(reviewer, seeded, 'IN_VALID');
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/cervaical/${seeded.id}/`,
+      headers: auth(reviewerTwo),
+    });
+    expect(detail.json<TCervicalDetail>().reviewer_one_status).toBeNull();
+    const text = await reportText(seeded.path, reviewerTwo);
+    expect(text).toMatch(/Reviewer 1\s+Hidden/);
+    expect(text).not.toContain('Invalid');
+    expect(await reportText(seeded.path, reviewer)).toMatch(/Reviewer 1\s+Invalid/);
+  });
+
+  it('shows the reviews as they are when read, not as they were at the first download', async () => {
+    const seeded = await listedExam();
+    expect(await reportText(seeded.path, reviewer)).toMatch(/Reviewer 1\s+Not Reviewed/);
+    await reviewAll(reviewer, seeded, 'VALID');
+    expect(await reportText(seeded.path, reviewer)).toMatch(/Reviewer 1\s+Valid/);
   });
 });

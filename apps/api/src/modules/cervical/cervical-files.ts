@@ -1,16 +1,19 @@
-// Demo cervical files made on first read (like modules/scan-files): the files service asks here when
-// `GET file/?path=` names a path without a files row. A photo or video must be a document row of an exam; a report
-// or consent form must be listed in its exam's file_path. The file belongs to the exam's organization, uploaded by
-// its technician; the files service checks the caller may read it before anything is built.
+// Demo cervical files (like modules/scan-files): the files service asks here when `GET file/?path=` names a path
+// without a files row. A photo or video must be a document row of an exam; a report or consent form must be listed in
+// its exam's file_path. The file belongs to the exam's organization, uploaded by its technician; the files service
+// checks the caller may read it before anything is built. Photos, videos and consent forms are made on first read and
+// stored; the report is built on every read, for its reader (findCervicalReport).
 import { eq, sql } from 'drizzle-orm';
-import { REVIEWER_STATUS_LABELS } from '@sc/shared/cervical';
 import type { Db } from '../../db/client.ts';
 import { cervicalDocuments, cervicalExams, organizations, patients, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import { loadBranding } from '../../services/pdf/branding.ts';
 import { formatDateTime } from '../../services/pdf/format.ts';
 import { ReportDocument, readReport } from '../../services/pdf/report-document.ts';
-import type { LazyFile, LazyFileContext } from '../scan-files/scan-files.service.ts';
+import type { LazyFile, LazyFileContext, LiveFile } from '../scan-files/scan-files.service.ts';
 import { buildCervicalPhoto, buildCervicalVideo } from './cervical-media.ts';
+import { presentCervicalDetail, reviewerStatusLabel, viewerOf } from './cervical.presenter.ts';
+import { findCervicalRow, type CervicalRowData } from './cervical.queries.ts';
 
 const DOCUMENT_PATH = /^documents\/cervical\/[1-9][0-9]{0,9}\/[A-Za-z0-9_-]{1,60}\.(jpg|mp4)$/;
 const EXAM_FILE_PATH = /^reports\/cervical\/(cervical|consent)_([1-9][0-9]{0,9})\.pdf$/;
@@ -51,19 +54,44 @@ export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: s
     };
   }
   const match = EXAM_FILE_PATH.exec(path);
-  if (!match) return null;
-  const kind = match[1] === 'consent' ? 'consent_form' : 'reports';
-  const facts = await examFacts(db, Number(match[2]));
+  if (match?.[1] !== 'consent') return null;
+  const facts = await listedExamFacts(db, Number(match[2]), 'consent_form', path);
   if (!facts) return null;
-  const listed = facts.exam.filePath[kind] ?? [];
-  if (!listed.some((f) => f.path === path)) return null;
   return {
     folder: 'reports',
     organizationId: facts.exam.organizationId,
     userId: facts.exam.technicianId,
     contentType: 'application/pdf',
-    build: () => buildExamPdf(ctx, facts, kind),
+    build: () => buildExamPdf(ctx, facts, { kind: 'consent_form' }),
   };
+}
+
+/**
+ * An exam's report PDF, or null when `path` is not a report its exam lists. It prints the reviewer statuses, which
+ * change with every review and which a reviewer who may still review must not see: so it is built on every read from
+ * the exam as it is then, through the reader's blinding (presentCervicalDetail, the detail's own), and never stored.
+ */
+export async function findCervicalReport(ctx: LazyFileContext, db: Db, path: string): Promise<LiveFile | null> {
+  const match = EXAM_FILE_PATH.exec(path);
+  if (match?.[1] !== 'cervical') return null;
+  const id = Number(match[2]);
+  const facts = await listedExamFacts(db, id, 'reports', path);
+  // The files service checks the reader's scope (the file's organization) before it builds.
+  const row = facts && (await findCervicalRow(db, { kind: 'all' }, id));
+  if (!facts || !row) return null;
+  return {
+    organizationId: facts.exam.organizationId,
+    userId: facts.exam.technicianId,
+    contentType: 'application/pdf',
+    build: (reader: Actor) => buildExamPdf(ctx, facts, { kind: 'reports', row, reader }),
+  };
+}
+
+/** The exam's facts when its file_path lists `path` as one of its `kind` files. */
+async function listedExamFacts(db: Db, id: number, kind: 'reports' | 'consent_form', path: string) {
+  const facts = await examFacts(db, id);
+  const listed = facts?.exam.filePath[kind] ?? [];
+  return listed.some((f) => f.path === path) ? facts : null;
 }
 
 async function examFacts(db: Db, id: number) {
@@ -86,7 +114,10 @@ type ExamFacts = NonNullable<Awaited<ReturnType<typeof examFacts>>>;
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
-async function buildExamPdf(ctx: LazyFileContext, f: ExamFacts, kind: 'reports' | 'consent_form'): Promise<Buffer> {
+type ExamPdf = { kind: 'consent_form' } | { kind: 'reports'; row: CervicalRowData; reader: Actor };
+
+async function buildExamPdf(ctx: LazyFileContext, f: ExamFacts, pdf: ExamPdf): Promise<Buffer> {
+  const { kind } = pdf;
   const log = ctx.services?.log ?? quiet;
   const branding = f.organization ? await loadBranding(ctx.storage, f.organization, log) : null;
   const timezone = f.organization?.timezone ?? 'UTC';
@@ -120,14 +151,15 @@ async function buildExamPdf(ctx: LazyFileContext, f: ExamFacts, kind: 'reports' 
       { label: 'Family history', value: yesNo(exam.hasFamilyHistory) },
       { label: 'Symptoms', value: yesNo(exam.hasSymptoms) },
     ]);
-    if (kind === 'reports') {
+    if (pdf.kind === 'reports') {
+      const detail = presentCervicalDetail(pdf.row, viewerOf(pdf.reader));
       report.section('Review');
       report.fields([
-        { label: 'Reviewer 1', value: REVIEWER_STATUS_LABELS[exam.reviewerOneStatus] },
-        { label: 'Reviewer 2', value: REVIEWER_STATUS_LABELS[exam.reviewerTwoStatus] },
-        { label: 'Findings', value: exam.leftBreastFinding.join('; ') || 'No finding' },
+        { label: 'Reviewer 1', value: reviewerStatusLabel(detail.reviewer_one_status) },
+        { label: 'Reviewer 2', value: reviewerStatusLabel(detail.reviewer_two_status) },
+        { label: 'Findings', value: detail.left_breast_finding.join('; ') || 'No finding' },
       ]);
-      if (exam.notes.message?.trim()) report.paragraph(`Notes: ${exam.notes.message.trim()}`);
+      if (detail.notes.message?.trim()) report.paragraph(`Notes: ${detail.notes.message.trim()}`);
       report.section('Device');
       report.fields([
         { label: 'Device serial number', value: exam.deviceSerialNumber },

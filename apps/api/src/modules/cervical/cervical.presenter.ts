@@ -13,6 +13,7 @@ import { csvNotes } from '@sc/shared/scans';
 import type { Viewer } from './cervical.queries.ts';
 import type { CervicalRowData, ReviewWithUser } from './cervical.queries.ts';
 import type { cervicalDocuments } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 type Person = { id: number | null; firstName: string | null; lastName: string | null } | null;
@@ -30,6 +31,11 @@ const slotFacts = (exam: CervicalRowData['exam']): SlotFacts => ({
   reviewer_one_status: exam.reviewerOneStatus,
   reviewer_two_id: exam.reviewerTwoId,
   reviewer_two_status: exam.reviewerTwoStatus,
+});
+
+/** Whose blinding the caller reads through: a CERVAICAL_REVIEWER's own; other roles see every status. */
+export const viewerOf = (actor: Pick<Actor, 'id' | 'userType'>): Viewer => ({
+  reviewerId: actor.userType === 'CERVAICAL_REVIEWER' ? actor.id : null,
 });
 
 /** True when this viewer must not see the answers of `userId` on the exam. */
@@ -165,7 +171,9 @@ export function presentDocument(
 }
 
 const yesNo = (v: boolean): string => (v ? 'Yes' : 'No');
-const statusLabel = (s: TReviewerStatus | null): string => (s === null ? 'Hidden' : REVIEWER_STATUS_LABELS[s]);
+/** A reviewer status as the CSV and the exam report print it: 'Hidden' where blinding hides it (null). */
+export const reviewerStatusLabel = (s: TReviewerStatus | null): string =>
+  s === null ? 'Hidden' : REVIEWER_STATUS_LABELS[s];
 
 /** One CSV line in CERVICAL_CSV_COLUMNS order; the date in the caller's zone (formatted by the service). */
 export function cervicalCsvRecord(row: TCervicalRow, localTime: string): (string | number | null)[] {
@@ -191,7 +199,7 @@ export function cervicalCsvRecord(row: TCervicalRow, localTime: string): (string
     row.device_serial_number,
     row.sensor_serial_number,
     row.software_version,
-    statusLabel(row.reviewer_one_status),
-    statusLabel(row.reviewer_two_status),
+    reviewerStatusLabel(row.reviewer_one_status),
+    reviewerStatusLabel(row.reviewer_two_status),
   ];
 }

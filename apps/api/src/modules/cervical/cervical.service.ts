@@ -42,6 +42,7 @@ import {
   presentCervicalRow,
   presentDocument,
   presentReview,
+  viewerOf,
 } from './cervical.presenter.ts';
 
 export type CervicalContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
@@ -53,9 +54,6 @@ export const CERVICAL_CSV_BATCH = 1000;
 const forbidden = (detail: string) => new AppError('forbidden', detail);
 const dbOf = (ctx: CervicalContext, usingReadDb: boolean | undefined): Db =>
   usingReadDb ? ctx.database.readDb : ctx.database.db;
-const viewerOf = (actor: Actor): q.Viewer => ({
-  reviewerId: actor.userType === 'CERVAICAL_REVIEWER' ? actor.id : null,
-});
 
 async function readerScope(ctx: CervicalContext, actor: Actor): Promise<Scope> {
   if (!CERVICAL_LIST_ROLES.includes(actor.userType)) throw forbidden(CERVICAL_MESSAGES.listRole);

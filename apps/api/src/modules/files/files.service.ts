@@ -6,10 +6,11 @@
 // Who may read a file is decided by that row: its uploader, or a caller with its organization in scope (no
 // organization: platform admins).
 // Anything else, including a path that could never have been stored, answers 404. The demo's scan files are made on
-// their first read (modules/scan-files), then read like any upload.
+// their first read (modules/scan-files), then read like any upload; a cervical exam's report, which follows the exam's
+// reviews and the reader's blinding, is built on every read instead.
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   FILE_KIND_CONTENT_TYPES,
   FILE_KIND_EXTENSIONS,
@@ -36,9 +37,9 @@ import { isInScope, resolveScope } from '../../http/scope.ts';
 import { detectFileKind, readImageDimensions } from '../../services/storage/sniff.ts';
 import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/storage-key.ts';
 import type { Storage } from '../../services/storage/storage.ts';
-import { findLazyScanFile } from '../scan-files/scan-files.service.ts';
+import { findLazyScanFile, type LiveFile } from '../scan-files/scan-files.service.ts';
 import { findLazyOrcaFile } from '../orca/orca-files.ts';
-import { findLazyCervicalFile } from '../cervical/cervical-files.ts';
+import { findCervicalReport, findLazyCervicalFile } from '../cervical/cervical-files.ts';
 import { findFileByPath, insertFile, insertFileIfAbsent, setFileOrganization, type FileRow } from './files.queries.ts';
 
 export type FilesContext = Pick<AppContext, 'database' | 'now'> & {
@@ -159,6 +160,9 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
   // A path that no upload could have produced ('..', absolute, backslashes) is not even looked up.
   if (!isSafeStorageKey(path)) throw notFound();
   const { db } = ctx.database;
+  // Looked up before any files row: a report stored before it was built on every read is never served again.
+  const live = await findCervicalReport(ctx, db, path);
+  if (live) return readLiveFile(db, actor, live, path);
   const row = (await findFileByPath(db, path)) ?? (await materializeLazyFile(ctx, actor, path));
   if (!row || !(await canRead(db, actor, row))) throw notFound();
   const stored = await ctx.storage.get(row.path);
@@ -171,6 +175,19 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
     // Only the image types an upload could have been sniffed as are shown inline: a PDF (which may carry
     // JavaScript) or anything else is saved, never rendered on the API's origin.
     disposition: INLINE_CONTENT_TYPES.has(row.contentType) ? 'inline' : 'attachment',
+  };
+}
+
+/** A file built for this reader from the database as it is now (LiveFile): nothing stored, nothing recorded. */
+async function readLiveFile(db: Db, actor: Actor, live: LiveFile, path: string): Promise<StoredFile> {
+  if (!(await canRead(db, actor, live))) throw notFound();
+  const data = await live.build(actor);
+  return {
+    body: Readable.from([data]),
+    contentType: live.contentType,
+    size: data.length,
+    name: downloadName(path),
+    disposition: 'attachment',
   };
 }
 

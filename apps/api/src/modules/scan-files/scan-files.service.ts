@@ -7,6 +7,7 @@
 // A patient's demo mammogram report (most_recent_mammogram_report) is made the same way from the patient's row.
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { ScanFilesPath } from '../../db/schema/scans.ts';
 import { isSafeStorageKey } from '../../services/storage/storage-key.ts';
 import { setFileOrganization } from '../files/files.queries.ts';
@@ -23,6 +24,15 @@ export type LazyFile = {
   contentType: string;
   /** The file's bytes, built from the database when called. */
   build: () => Promise<Buffer>;
+};
+
+/**
+ * A file built for its reader on every read and never stored: its content follows state that changes after it is
+ * first read (a cervical exam's reviews) and what the reader may see of it (blinding).
+ */
+export type LiveFile = Omit<LazyFile, 'folder' | 'build'> & {
+  /** The file's bytes as `reader` may see them, built from the database when called. */
+  build: (reader: Actor) => Promise<Buffer>;
 };
 
 export type LazyFileContext = Pick<AppContext, 'database' | 'now'> & {
