@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { csvFromBatches, readBatches } from './csv-stream.ts';
+import { csvCell, csvFile, csvFromBatches, readBatches } from './csv-stream.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -66,5 +66,19 @@ describe('csvFromBatches', () => {
     });
     await expect(text(csv)).rejects.toThrow('connection lost');
     expect(logged).toEqual(['test CSV stopped']);
+  });
+});
+
+describe('csvCell', () => {
+  it('makes text of every cell a spreadsheet would evaluate, and leaves numbers and plain text alone', () => {
+    const formulas = ['=1+1', '+91-98765-43210', '-2+3', '@SUM(A1)', ' =1', '\n\t-x', '\tx', '\rx', '-', '+'];
+    for (const cell of formulas) expect(csvCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
+    const plain = ['', 'Asha', 'a=b', '-1', '-50.0', '+919876543210', '2026-03-15', '12.5%', ' x'];
+    for (const cell of plain) expect(csvCell(cell), JSON.stringify(cell)).toBe(cell);
+  });
+
+  it('is applied by csvFile to the text cells of every record, not to numbers', async () => {
+    const csv = csvFile(['Name', 'Mobile', 'Diff'], [['=HYPERLINK("x")', '+91-1', -1]], silent, 'test CSV');
+    expect(await text(csv)).toBe(`Name,Mobile,Diff\n"'=HYPERLINK(""x"")",'+91-1,-1\n`);
   });
 });

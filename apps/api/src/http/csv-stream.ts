@@ -1,10 +1,26 @@
 // A list's format=csv written while the response streams: the header row, the records, and the log line when the
 // database fails mid-file (the status line is already sent, so the file only ends early); for lists read in keyset
-// batches, the loop that asks for the rows after the last one. One place for every CSV download that streams.
+// batches, the loop that asks for the rows after the last one. One place for every CSV download: each writes through
+// csvFile, which makes every text cell one a spreadsheet reads as text (csvCell).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ServiceLogger } from '../services/logger.ts';
+
+// A cell starting with = + - or @, after any spaces or line breaks, or with a tab or carriage return, is a formula to
+// a spreadsheet (CSV injection: a patient named '=HYPERLINK(…)' sent by a device; Excel evaluates a mobile number
+// '+91-98765…' too); a leading apostrophe makes it text. A plain number ('-1', '-50.0', a report's differences) is
+// not a formula and stays a number. The same pattern in JavaScript and in PostgreSQL (ARE).
+const FORMULA_START = '^(?![+-]?[0-9]+(?:\\.[0-9]+)?$)(?:[\\t\\r]|[\\t\\n\\r ]*[=+@-])';
+const FORMULA_START_RE = new RegExp(FORMULA_START);
+
+/** `value` as a CSV cell a spreadsheet reads as text, never as a formula. */
+export const csvCell = (value: string): string => (FORMULA_START_RE.test(value) ? `'${value}` : value);
+
+/** csvCell written in SQL, for the one file the database writes itself (the scan CSV's COPY). */
+export const csvCellSql = (cell: SQLWrapper): SQL =>
+  sql`(case when ${cell} ~ ${FORMULA_START} then '''' || ${cell} else ${cell} end)`;
 
 /** The key of the lists read newest first: (date_time, id), the ties broken by id. */
 export type NewestFirstKey = { dateTime: Date; id: number };
@@ -34,16 +50,16 @@ export async function* readBatches<Row, Key>({
 }
 
 /**
- * A CSV file: a header of `columns`, then each of `records` as it comes. A failure while it streams ends the file
- * and is logged as '{what} stopped'.
+ * A CSV file: a header of `columns`, then each of `records` as it comes, every text cell through csvCell. A failure
+ * while it streams ends the file and is logged as '{what} stopped'.
  */
 export function csvFile(
   columns: readonly string[],
-  records: AsyncIterable<unknown[]>,
+  records: Iterable<unknown[]> | AsyncIterable<unknown[]>,
   log: ServiceLogger,
   what: string,
 ): Readable {
-  const csv = stringify({ header: true, columns: [...columns] });
+  const csv = stringify({ header: true, columns: [...columns], cast: { string: csvCell } });
   pipeline(Readable.from(records), csv).catch((error: unknown) => {
     log.error({ err: error instanceof Error ? error.message : String(error) }, `${what} stopped`);
   });

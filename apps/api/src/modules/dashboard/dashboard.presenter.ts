@@ -63,17 +63,13 @@ export function presentLeaderboardRow(row: LeaderboardRow): TLeaderboardRow {
   };
 }
 
-// A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet: quote it as text.
-const FORMULA_START = /^[=+\-@\t\r]/;
-export const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
-
 /** One leaderboard.csv record in LEADERBOARD_CSV_COLUMNS order; positivity with one decimal and a percent sign. */
 export function leaderboardCsvRecord(row: TLeaderboardRow): (string | number)[] {
   return [
-    safeCell(row.name),
+    row.name,
     row.scans_count,
     `${row.dynamic_positivity_percentage.toFixed(1)}%`,
     row.last_sync_date ?? '',
-    safeCell(row.location),
+    row.location,
   ];
 }

@@ -2,11 +2,10 @@
 // and the leaderboard with its CSV. Roles come from DASHBOARD_ACTIONS; the scope is the caller's organizations
 // (ADMIN/SUB_ADMIN all, DISTRIBUTOR_ADMIN its tree, ORG_ADMIN its own). Figures come from the statistics tables
 // (scan-stats.queries.ts), exact in the caller's time zone.
-import { Readable, pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
-import { stringify } from 'csv-stringify';
 import {
   CHART_MAX_DAYS,
   DEVICE_STATS_DEFAULT_ORDERING,
@@ -32,6 +31,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { csvFile } from '../../http/csv-stream.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -475,9 +475,5 @@ export async function streamLeaderboardCsv(
     }
   }
 
-  const csv = stringify({ header: true, columns: [...LEADERBOARD_CSV_COLUMNS] });
-  pipeline(Readable.from(records()), csv, (error) => {
-    if (error) ctx.services.log.error({ err: error.message }, 'leaderboard CSV stopped');
-  });
-  return csv;
+  return csvFile(LEADERBOARD_CSV_COLUMNS, records(), ctx.services.log, 'leaderboard CSV');
 }

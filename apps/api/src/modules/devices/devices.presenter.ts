@@ -67,19 +67,15 @@ export function presentActiveLink(row: DeviceRow): TDeviceLink {
   );
 }
 
-// A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet: quote it as text.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
-
 /** One CSV record, in DEVICE_CSV_COLUMNS order. */
 export function deviceCsvRecord(device: TDevice): (string | number)[] {
   return [
-    safeCell(device.serial_number),
+    device.serial_number,
     device.created,
-    safeCell(device.organization_name ?? ''),
+    device.organization_name ?? '',
     device.scan_count,
     device.last_sync_date ?? '',
-    safeCell(device.software_version ?? ''),
+    device.software_version ?? '',
     device.is_firmware_outdated === null ? '' : device.is_firmware_outdated ? 'Yes' : 'No',
     device.is_silent ? 'Yes' : 'No',
   ];

@@ -2,8 +2,7 @@
 // DEVICE_ACTIONS in packages/shared; the scope is the caller's organizations, plus unlinked devices for roles that
 // see everything or may link them. A device or link outside the scope answers 404; a link is never rewritten to
 // another organization: a transfer or unassign ends the active link and opens a new one, so the history stays.
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import {
   DEVICE_CSV_BATCH,
   DEVICE_CSV_COLUMNS,
@@ -28,6 +27,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { csvFile } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -150,12 +150,7 @@ export async function streamDevicesCsv(
     }
   }
 
-  const csv = stringify({ header: true, columns: [...DEVICE_CSV_COLUMNS] });
-  // A database error mid-file ends the response early (the status line is already sent); it is logged.
-  pipeline(Readable.from(records()), csv, (error) => {
-    if (error) ctx.services.log.error({ err: error.message }, 'device CSV stopped');
-  });
-  return csv;
+  return csvFile(DEVICE_CSV_COLUMNS, records(), ctx.services.log, 'device CSV');
 }
 
 /** GET device/{id}/ */

@@ -34,7 +34,6 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { timezoneFromHeader, type PeriodRange } from '../../http/period.ts';
 import { assertInScope, minimalSubtrees, resolveScope, type Scope } from '../../http/scope.ts';
-import { safeCell } from '../dashboard/dashboard.presenter.ts';
 import { splitPeriod, type StatsWindow } from '../dashboard/scan-stats.queries.ts';
 import { insertReportLog } from '../users/training-reports.queries.ts';
 import * as q from './reports.queries.ts';
@@ -188,7 +187,7 @@ export async function streamReportCsv(
   if (firstPage.count === 0) throw notFound(REPORT_MESSAGES.noScans);
   await recordDownload(ctx, actor, request);
 
-  const name = (row: Row) => safeCell(kind === 'organization' ? reportOrganizationName(row.name) : row.name);
+  const name = (row: Row) => (kind === 'organization' ? reportOrganizationName(row.name) : row.name);
   async function* records() {
     let batch = firstPage.rows;
     for (let offset = 0; ; ) {

@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { ScanFilesPath } from '../../db/schema/scans.ts';
+import { csvCellSql } from '../../http/csv-stream.ts';
 import { parseOrderingTerms } from '../../http/ordering.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
@@ -618,9 +619,10 @@ function sqlLiteral(client: PgPoolClient, value: unknown): string {
  * The whole CSV written by PostgreSQL (`COPY (…) TO STDOUT WITH (FORMAT csv, HEADER)`) on a pool connection of its
  * own: the database formats the lines, the server only forwards bytes (several times faster than stringifying each
  * row in Node), and pg-copy-streams pauses the connection while the client reads, so memory stays flat. The lines
- * are what csv-stringify writes for the same cells: header `headers`, a field quoted when it holds a comma, a quote
- * or a line break (quotes doubled), an empty or NULL cell written as nothing (`nullif(…, '')`: COPY would quote an
- * empty string), newline after every record. The statement is the keyset reader's (same conditions and order) with
+ * are what csvFile writes for the same cells: header `headers`, a cell a spreadsheet would take for a formula
+ * prefixed with an apostrophe (csvCellSql), a field quoted when it holds a comma, a quote or a line break (quotes
+ * doubled), an empty or NULL cell written as nothing (`nullif(…, '')`: COPY would quote an empty string), newline
+ * after every record. The statement is the keyset reader's (same conditions and order) with
  * the bound values written in as literals. The connection is released when the stream ends, fails or is destroyed
  * (an abandoned download closes the connection, which stops the statement).
  */
@@ -634,7 +636,10 @@ export async function copyScanCsv(
 ): Promise<Readable> {
   const cells = csvCells(timezone);
   const selection = Object.fromEntries(
-    CSV_CELL_KEYS.map((key, i) => [key, sql<string | null>`nullif(${cells[key]}, '')`.as(headers[i] ?? key)]),
+    CSV_CELL_KEYS.map((key, i) => [
+      key,
+      sql<string | null>`nullif(${csvCellSql(cells[key])}, '')`.as(headers[i] ?? key),
+    ]),
   );
   const query = db
     .select(selection)

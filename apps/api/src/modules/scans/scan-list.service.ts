@@ -2,9 +2,7 @@
 // map points, one scan, transfer, duplicate delete, the filter lookups and the report log. Roles per DESIGN §6:
 // SCAN_LIST_ROLES read within their scope (404 outside it); duplicates and the assigned filter are ADMIN and
 // SUB_ADMIN's; the dashboard's aggregates follow the row changes through the triggers of migration 0005.
-import { PassThrough, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { PassThrough, type Readable } from 'node:stream';
 import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TPaginated } from '@sc/shared/list';
 import type { TUserType } from '@sc/shared/roles';
@@ -32,6 +30,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { reportLogs, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
+import { csvFile } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -213,14 +212,7 @@ export async function streamScansCsv(
       before = last;
     }
   }
-  const csv = stringify({ header: true, columns: [...SCAN_CSV_COLUMNS] });
-  pipeline(Readable.from(records()), csv).catch((error: unknown) => {
-    ctx.services.log.error(
-      { err: error instanceof Error ? error.message : String(error) },
-      'scan CSV stopped',
-    );
-  });
-  return csv;
+  return csvFile(SCAN_CSV_COLUMNS, records(), ctx.services.log, 'scan CSV');
 }
 
 async function recordDownload(
@@ -310,10 +302,7 @@ export async function streamOneScanCsv(
     null,
     1,
   );
-  const csv = stringify({ header: true, columns: [...SCAN_CSV_COLUMNS] });
-  for (const record of records) csv.write(record);
-  csv.end();
-  return csv;
+  return csvFile(SCAN_CSV_COLUMNS, records, ctx.services.log, 'scan CSV');
 }
 
 /**

@@ -6,6 +6,7 @@ import { SCAN_CSV_COLUMNS, SCAN_MESSAGES_CONSOLE, decodeScanPoints, type TScanRo
 import type { TUserType } from '@sc/shared/roles';
 import { auditLog, devices, patients, reportLogs, scans } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { parseCsv } from '../../test/csv.ts';
 import { findScanForPresentation } from './scans.queries.ts';
 import { presentScan } from './scans.presenter.ts';
 import {
@@ -16,43 +17,6 @@ import {
   type OrganizationRow,
   type TestUser,
 } from '../../test/factories.ts';
-
-/** RFC 4180 reader for the tests: quoted fields with "" and line breaks; `columns` keys rows by the header. */
-function parseCsv(text: string): string[][];
-function parseCsv(text: string, opts: { columns: true }): Record<string, string>[];
-function parseCsv(text: string, opts?: { columns: true }): string[][] | Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  if (!opts?.columns) return rows;
-  const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
 
 const t = await setupTestApp();
 const { db } = t.database;
@@ -783,7 +747,8 @@ describe('GET scan/?format=csv', () => {
       'Physician Name': 'Dr. Rao',
       'Date of Birth': '1996-01-02',
       Email: 'anna@example.com',
-      Mobile: '+91-9876500030',
+      // A spreadsheet would evaluate +91-… as a formula: written as text (csvCell).
+      Mobile: "'+91-9876500030",
       'Technician Name': 'Asha Tech',
       'Date Time': '15 Mar 2026 11:30 AM',
     });
@@ -791,11 +756,11 @@ describe('GET scan/?format=csv', () => {
     expect(negative['Is Positive']).toBe('No');
   });
 
-  it('writes the bytes csv-stringify writes: quotes only around a comma, quote or line break, empty cells bare', async () => {
-    // PostgreSQL writes the file with COPY, PGlite with csv-stringify: both must give these exact bytes.
+  it('writes the bytes csvFile writes: formulas as text, quotes only around a comma, quote or line break, empty cells bare', async () => {
+    // PostgreSQL writes the file with COPY, PGlite with csvFile: both must give these exact bytes.
     const [p] = await db
       .insert(patients)
-      .values({ firstName: 'Jo "JJ"', lastName: '', email: 'a,b@example.com' })
+      .values({ firstName: 'Jo "JJ"', lastName: '', mobile: '+91-98765', email: 'a,b@example.com' })
       .returning();
     const [base] = await db.select().from(scans).limit(1);
     const { id: _id, isPositive: _positive, ...rest } = base!;
@@ -826,7 +791,7 @@ describe('GET scan/?format=csv', () => {
       const res = await csv(`patient=${p!.id}`);
       expect(res.body).toBe(
         `${SCAN_CSV_COLUMNS.join(',')}\n` +
-          `"Jo ""JJ""",,,,,"a,b@example.com",S-${s!.id},,15 Mar 2026 11:30 AM,,Medium,Yes,mass; cyst,,` +
+          `"Jo ""JJ""",,,,'+91-98765,"a,b@example.com",S-${s!.id},,15 Mar 2026 11:30 AM,,Medium,Yes,mass; cyst,,` +
           'one two three four  five,No,No,No,IBE-A1,,v2.1,\n',
       );
     } finally {
