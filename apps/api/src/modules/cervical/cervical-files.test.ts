@@ -131,5 +131,7 @@ describe('the cervical exam report', () => {
     expect(await reportText(seeded.path, reviewer)).toMatch(/Reviewer 1\s+Not Reviewed/);
     await reviewAll(reviewer, seeded, 'VALID');
     expect(await reportText(seeded.path, reviewer)).toMatch(/Reviewer 1\s+Valid/);
+    // Nor from the browser's cache: what a reader may see changes with the reviews.
+    expect((await read(seeded.path, reviewer)).headers['cache-control']).toBe('no-store');
   });
 });

@@ -94,7 +94,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       // scripts (the pattern of GitHub's raw files), and anything but an image is a download.
       void reply
         .type(file.contentType)
-        .header('cache-control', 'private, max-age=300')
+        .header('cache-control', file.cacheControl)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
         .header('content-disposition', `${file.disposition}; filename="${file.name}"`);

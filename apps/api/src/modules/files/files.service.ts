@@ -61,6 +61,8 @@ export type StoredFile = {
   size: number | null;
   name: string;
   disposition: 'inline' | 'attachment';
+  /** A stored file may be kept a few minutes by the reader's browser; a LiveFile never (it changes, and per reader). */
+  cacheControl: 'private, max-age=300' | 'no-store';
 };
 
 export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadForm): Promise<TFileUploadResult> {
@@ -175,6 +177,7 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
     // Only the image types an upload could have been sniffed as are shown inline: a PDF (which may carry
     // JavaScript) or anything else is saved, never rendered on the API's origin.
     disposition: INLINE_CONTENT_TYPES.has(row.contentType) ? 'inline' : 'attachment',
+    cacheControl: 'private, max-age=300',
   };
 }
 
@@ -188,6 +191,7 @@ async function readLiveFile(db: Db, actor: Actor, live: LiveFile, path: string):
     size: data.length,
     name: downloadName(path),
     disposition: 'attachment',
+    cacheControl: 'no-store',
   };
 }
 
