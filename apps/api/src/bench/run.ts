@@ -5,6 +5,7 @@ import { openPglite, openPostgres, runMigrations, type Database } from '../db/cl
 import { isDatabaseEmpty, seedDemo } from '../demo/seed.ts';
 import { benchConfig, benchSelected, benchStatistics } from './http-bench.ts';
 import { benchScans } from './scans-bench.ts';
+import { benchUploads } from './uploads-bench.ts';
 import { sessionCacheOn } from '../http/session-cache.ts';
 
 const RUNS = 7;
@@ -132,6 +133,12 @@ try {
           `times in ms; sessions ${cached ? 'kept in memory' : 'looked up on each request'} (SESSION_CACHE).`,
       );
       console.table(scanLines);
+    }
+    // Last: the uploads add scans (to an organization of their own, dated 2021).
+    const uploadLines = await benchUploads(database, config);
+    if (Object.keys(uploadLines).length > 0) {
+      console.log('Device uploads over HTTP (app.inject), times in ms.');
+      console.table(uploadLines);
     }
   }
 } finally {

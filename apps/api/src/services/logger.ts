@@ -69,6 +69,23 @@ export function scrubText(text: string): string {
     .replace(SECRET_QUERY, `$1${REDACTED}`);
 }
 
+// The path segments a log may keep: numeric ids and route words ('appointment', 're-certify', 'v1', 'index.html').
+// Anything else is a value a client put in the path (a booking or page token): base64url tokens of 22+ characters are
+// never only lowercase letters and hyphens in practice.
+const LOGGABLE_SEGMENT = /^(?:\d{1,9}|v\d+|[a-z]+(?:[-_][a-z]+)*(?:\.[a-z0-9]+)?)$/;
+
+/**
+ * A request URL as it may be logged: without its query string (search terms are patient names and mobile numbers;
+ * a reset link carries its token) and with every path segment that is not an id or a route word masked.
+ */
+export function loggablePath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return path
+    .split('/')
+    .map((segment) => (segment === '' || LOGGABLE_SEGMENT.test(segment) ? segment : REDACTED))
+    .join('/');
+}
+
 export type ErrorSummary = {
   type: string;
   message: string;
@@ -151,7 +168,7 @@ export function pinoPolicy(): Pick<PinoOptions, 'redact' | 'serializers' | 'form
         (error instanceof Error ? { ...summarizeError(error), stack: summarizeError(error).stack ?? '' } : error) as SerializedError,
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: scrubText(request.url),
+        url: loggablePath(request.url),
         remoteAddress: request.ip,
       }),
     },

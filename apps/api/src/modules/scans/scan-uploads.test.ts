@@ -514,6 +514,32 @@ describe('POST scan/: Idempotency-Key', () => {
     }
   });
 
+  it('answers parallel copies under one key with the first one\'s result as it commits, without a transaction of their own', async () => {
+    const s = await withPatient();
+    const body = scanBody(s.device.serialNumber, s.patient);
+    const key = newKey();
+    const transactions = vi.spyOn(db, 'transaction');
+    try {
+      const done: number[] = [];
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const res = await post(t, s.token, '/scan/', body, key);
+          done.push(performance.now());
+          return res;
+        }),
+      );
+      // The copies waited for the first one, not in the database behind it (and behind whatever queued there).
+      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+      expect(answers.filter((r) => r.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()] === 'true')).toHaveLength(9);
+      expect(await scansOf(s.device.serialNumber)).toHaveLength(1);
+      // Every copy has its answer as soon as the first one has (within a second however busy the machine).
+      expect(Math.max(...done) - Math.min(...done)).toBeLessThan(1000);
+    } finally {
+      transactions.mockRestore();
+    }
+  });
+
   it('stores one scan and queues one webhook for twenty parallel identical uploads under twenty keys', async () => {
     const s = await withPatient({ orgValues: { webhookSwitch: true, webhookUrl: receiver.url } });
     const send = vi.spyOn(t.app.ctx.services.queue, 'send');

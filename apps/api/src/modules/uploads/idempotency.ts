@@ -2,9 +2,12 @@
 // transaction that stores the upload and keeps the answer, so
 // - a retry with the same key and content gets the stored status and body (and `Idempotent-Replayed: true`),
 // - the same key with other content (or for another endpoint) is a 422 and changes nothing,
-// - parallel copies of one upload wait on the key's unique index for the first one; only it stores anything and
-//   queues anything (its after-commit work), the others then replay its answer.
-// A request that fails (400/403/…) rolls its claim back: the key stays free for a corrected retry.
+// - parallel copies of one upload wait for the first one; only it stores anything and queues anything (its
+//   after-commit work), the others then answer its result. In one process they wait for it in memory (where its
+//   answer stays a few seconds), without a transaction of their own; a copy sent to another instance waits on the
+//   key's unique index.
+// A request that fails (400/403/…) rolls its claim back: the key stays free for a corrected retry (a copy waiting for
+// it then runs as the first).
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, UPLOAD_MESSAGES, ZIdempotencyKey } from '@sc/shared/uploads';
 import type { AppContext } from '../../app.ts';
@@ -56,6 +59,20 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+type Upload = { requestHash: string; answer: Promise<IdempotentAnswer> };
+
+/** How long a stored answer stays in memory for copies that arrive just after it. */
+const ANSWER_KEPT_MS = 5_000;
+
+/**
+ * The uploads this process is running or has answered in the last ANSWER_KEPT_MS, by database, then user and key.
+ * A copy that went to the database instead queued behind the first one's transaction and every transaction queued
+ * before its own (PGlite runs one at a time, and lets a parallel copy in only after the first has committed), or held
+ * a pool connection while it waited on the key's index (PostgreSQL): seconds under load, for an answer known the
+ * moment the first one committed.
+ */
+const uploads = new WeakMap<IdempotencyContext['database'], Map<string, Upload>>();
+
 /**
  * Runs `work` once per (user, key): in one transaction with the claim of the key, whose row then keeps the answer.
  * `request` is the validated body (what "the same content" means); `endpoint` names the call ('POST scan/').
@@ -66,6 +83,40 @@ export async function runIdempotent(
   work: (tx: Tx) => Promise<UploadOutcome>,
 ): Promise<IdempotentAnswer> {
   const requestHash = sha256(`${request.endpoint}\n${canonicalJson(request.body)}`);
+  const known = uploads.get(ctx.database) ?? new Map<string, Upload>();
+  uploads.set(ctx.database, known);
+  const id = `${request.userId}\n${request.key}`;
+  for (let first = known.get(id); first; first = known.get(id)) {
+    // The first one failed: its claim rolled back and the key is free; this copy (or another waiting one) runs.
+    const answer = await first.answer.catch(() => null);
+    if (!answer) continue;
+    if (first.requestHash !== requestHash) throw new AppError('unprocessable', UPLOAD_MESSAGES.keyReused);
+    return { ...answer, replayed: true };
+  }
+  const upload: Upload = {
+    requestHash,
+    // A failed upload is gone from the map before any copy waiting for it sees it fail.
+    answer: claimAndRun(ctx, request, requestHash, work).then(
+      (answer) => {
+        setTimeout(() => known.get(id) === upload && known.delete(id), ANSWER_KEPT_MS).unref();
+        return answer;
+      },
+      (error: unknown) => {
+        known.delete(id);
+        throw error;
+      },
+    ),
+  };
+  known.set(id, upload);
+  return upload.answer;
+}
+
+async function claimAndRun(
+  ctx: IdempotencyContext,
+  request: { userId: number; key: string; endpoint: string },
+  requestHash: string,
+  work: (tx: Tx) => Promise<UploadOutcome>,
+): Promise<IdempotentAnswer> {
   let afterCommit: (() => Promise<void>) | undefined;
   const answer = await ctx.database.db.transaction(async (tx): Promise<IdempotentAnswer> => {
     const claimed = await claimIdempotencyKey(tx, {
