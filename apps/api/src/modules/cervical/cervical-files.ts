@@ -1,9 +1,9 @@
-// Demo cervical files made on first read (like modules/scan-files): the files service asks here when
+// Demo cervical files built on read (like modules/scan-files): the files service asks here when
 // `GET file/?path=` names a path without a files row. A photo or video must be a document row of an exam; a report
-// or consent form must be listed in its exam's file_path. The file belongs to the exam's organization, uploaded by
-// its technician; the files service checks the caller may read it before anything is built.
+// or consent form must be listed in its exam's file_path. The file is the exam's (cervical readers, the exam's
+// organization), uploaded by its technician; the files service checks the caller may read it before anything is built.
 import { eq, sql } from 'drizzle-orm';
-import { REVIEWER_STATUS_LABELS } from '@sc/shared/cervical';
+import { CERVICAL_LIST_ROLES, REVIEWER_STATUS_LABELS } from '@sc/shared/cervical';
 import type { Db } from '../../db/client.ts';
 import { cervicalDocuments, cervicalExams, organizations, patients, users } from '../../db/schema/index.ts';
 import { loadBranding } from '../../services/pdf/branding.ts';
@@ -42,7 +42,7 @@ export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: s
     const video = doc.type === 'VIDEO';
     if (video !== path.endsWith('.mp4')) return null;
     return {
-      folder: 'documents',
+      readers: CERVICAL_LIST_ROLES,
       organizationId: doc.organizationId,
       userId: doc.technicianId,
       contentType: video ? 'video/mp4' : 'image/jpeg',
@@ -58,7 +58,7 @@ export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: s
   const listed = facts.exam.filePath[kind] ?? [];
   if (!listed.some((f) => f.path === path)) return null;
   return {
-    folder: 'reports',
+    readers: CERVICAL_LIST_ROLES,
     organizationId: facts.exam.organizationId,
     userId: facts.exam.technicianId,
     contentType: 'application/pdf',

@@ -1,10 +1,13 @@
-// Demo scan files made on first read (issue 8 "Demo data with files"; scan-files.paths.ts). The files service asks
-// here when `GET file/?path=` names a path that has no files row: if the path is a demo scan file that the scan's
-// own scan_files_path lists, this says whose file it is (the scan's organization, the scan's technician as its
-// uploader: the same rule as a file the device uploaded) and builds its PDF. The files service checks that the
-// caller may read it before anything is built, stores the PDF and records it, so later reads are plain reads.
+// Demo scan files built on read (issue 8 "Demo data with files"; scan-files.paths.ts). The files service asks here
+// when `GET file/?path=` names a path that has no files row: if the path is a demo scan file that the scan's own
+// scan_files_path lists, this says whose file it is (the scan, read by the breast scan readers; the scan's
+// technician as its uploader: the same rule as a file the device uploaded) and builds its PDF. The files service
+// checks that the caller may read it before anything is built, and answers it without storing it (issue 22.11).
 // A path naming a scan that does not list it (another id, a file kind the scan has none of) is not a file: 404.
 // A patient's demo mammogram report (most_recent_mammogram_report) is made the same way from the patient's row.
+import { PATIENT_ACTIONS } from '@sc/shared/patients';
+import type { TUserType } from '@sc/shared/roles';
+import { SCAN_LIST_ROLES } from '@sc/shared/scans';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ScanFilesPath } from '../../db/schema/scans.ts';
@@ -17,7 +20,8 @@ import { parseDemoMammogramPath, parseDemoScanFilePath } from './scan-files.path
 import { findConsentText, findPatientFacts, findScanFacts } from './scan-files.queries.ts';
 
 export type LazyFile = {
-  folder: string;
+  /** The roles that read the record the file belongs to (its organization must be in their scope). */
+  readers: readonly TUserType[];
   organizationId: number | null;
   userId: number | null;
   contentType: string;
@@ -49,7 +53,7 @@ export async function findLazyScanFile(ctx: LazyFileContext, db: Db, path: strin
   const listed = scan.scanFilesPath[demo.kind] ?? [];
   if (!listed.some((file) => file.path === path)) return null;
   return {
-    folder: demo.folder,
+    readers: SCAN_LIST_ROLES,
     organizationId: scan.organizationId,
     userId: scan.technicianId,
     contentType: 'application/pdf',
@@ -70,7 +74,7 @@ async function findLazyMammogram(
   const patient = await findPatientFacts(db, patientId);
   if (!patient?.mostRecentMammogramReport.includes(path)) return null;
   return {
-    folder: 'reports',
+    readers: PATIENT_ACTIONS['patient.read'],
     organizationId: patient.organizationId,
     userId: patient.technicianId,
     contentType: 'application/pdf',
