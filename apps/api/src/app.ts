@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, HTTP_MESSAGES, answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validator.ts';
+import { registerResponseHeaders } from './http/response-headers.ts';
 import { AUTH_ERRORS, registerAuthentication, requireActor } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -114,7 +115,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   refuseUnreadableRequests(app);
 
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) },
+    strictTransportSecurity: false,
+  });
+  registerResponseHeaders(app);
   await app.register(rateLimit, { global: false });
   // Before the plugins below, so their routes (the API docs) see request.actor too.
   registerAuthentication(app);

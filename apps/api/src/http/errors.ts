@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
 import { JSON_BODY_MAX_BYTES } from '@sc/shared/constants';
+import { StorageFullError } from '../services/storage/storage.ts';
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -57,6 +58,7 @@ export const HTTP_MESSAGES = {
   clientTimeout: 'The request took too long to arrive.',
   badHttp: 'The request is not valid HTTP.',
   databaseUnavailable: 'The database is unavailable for a moment. Please try again shortly.',
+  storageFull: 'The file store is full or read-only; nothing was saved. Please try again later.',
   serverError: 'A server error occurred.',
 } as const;
 
@@ -179,6 +181,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fields);
     }
     if (error instanceof ZodError) return reply.status(400).send(zodToFields(error.issues));
+    if (error instanceof StorageFullError) {
+      // Logged here only: the store throws without logging, so a full disk is one line a request.
+      request.log.error({ err: error.cause }, 'file store full or read-only');
+      return reply.status(507).send({ detail: HTTP_MESSAGES.storageFull });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply

@@ -172,15 +172,6 @@ export async function findPageToken(db: DbOrTx, organizationId: number): Promise
   return row?.token ?? null;
 }
 
-/** Stores `token` as the organization's page token unless it has one; answers the one it has. */
-export async function ensurePageToken(db: DbOrTx, organizationId: number, token: string, at: Date): Promise<string> {
-  await db
-    .insert(bookingPages)
-    .values({ organizationId, token, created: at, modified: at })
-    .onConflictDoNothing({ target: bookingPages.organizationId });
-  return (await findPageToken(db, organizationId)) ?? token;
-}
-
 /** Live bookings per slot start of one organization between two instants. */
 export async function liveCountsByStart(
   db: DbOrTx,

@@ -167,14 +167,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The organization's public booking page link (/book/<token>), made on first ask",
+        summary: "The organization's public booking page link (/book/<token>); every organization has one",
         description: WHO,
         params: ZIdParams,
         response: { 200: ZBookingLink },
       },
     },
-    async (request) =>
-      getBookingLink(app.ctx, requireActor(request), parseId(request.params.id), requestMeta(request)),
+    async (request) => getBookingLink(app.ctx, requireActor(request), parseId(request.params.id)),
   );
 
   app.get(

@@ -52,7 +52,6 @@ export const BOOKING_AUDIT = {
   status: 'booking.status_changed',
   canceledByPatient: 'booking.canceled_by_patient',
   paidOffline: 'booking.paid_offline',
-  linkCreated: 'booking.page_created',
 } as const;
 
 const HOUR = 3_600_000;
@@ -373,26 +372,16 @@ export async function recordOfflinePayment(
   return { ...presentBooking(await findInScope(db, actor, id), now), detail: BOOKING_MESSAGES.paymentRecorded };
 }
 
-/** The organization's public page link (made on first ask); the organization must be in the caller's scope. */
-export async function getBookingLink(
-  ctx: BookingsContext,
-  actor: Actor,
-  organizationId: number,
-  meta: RequestMeta,
-): Promise<TBookingLink> {
+/**
+ * The organization's public page link; the organization must be in the caller's scope. Every organization has its
+ * token from the moment it exists (migration 0020): this only reads it.
+ */
+export async function getBookingLink(ctx: BookingsContext, actor: Actor, organizationId: number): Promise<TBookingLink> {
   assertCanHandle(actor);
   const { db } = ctx.database;
   if (!(await isInScope(db, await resolveScope(db, actor), organizationId))) throw notFound();
-  let token = await q.findPageToken(db, organizationId);
-  if (!token) {
-    // GETs change nothing under impersonation; the link is then only shown once its owner has made it.
-    if (actor.impersonatorId !== null) throw notFound();
-    token = await db.transaction(async (tx) => {
-      const made = await q.ensurePageToken(tx, organizationId, generateToken(18), ctx.now());
-      await record(ctx, tx, actor, meta, BOOKING_AUDIT.linkCreated, organizationId, {});
-      return made;
-    });
-  }
+  const token = await q.findPageToken(db, organizationId);
+  if (!token) throw notFound();
   return { organization: organizationId, token, path: bookingPagePath(token) };
 }
 
@@ -410,7 +399,7 @@ async function record(
       action,
       actorId: actor?.id ?? null,
       impersonatorId: actor?.impersonatorId ?? null,
-      targetType: action === BOOKING_AUDIT.linkCreated ? 'organization' : 'booking',
+      targetType: 'booking',
       targetId: id,
       ip: meta.ip,
       userAgent: meta.userAgent,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKINGS_PER_ADDRESS_PER_HOUR,
@@ -16,7 +16,7 @@ import {
 import type { TPaginated } from '@sc/shared/list';
 import type { TUserType } from '@sc/shared/roles';
 import { MESSAGES } from '@sc/shared/validation';
-import { auditLog, bookings, outboxMessages, slots } from '../../db/schema/index.ts';
+import { auditLog, bookingPages, bookings, outboxMessages, slots } from '../../db/schema/index.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { auth, createOrganization, createUser, signIn, uniqueMobile } from '../../test/factories.ts';
@@ -402,5 +402,31 @@ describe('console bookings', () => {
     expect(refused.json()).toEqual({ method: [BOOKING_MESSAGES.offlineNotAllowed] });
     // The ORG_ADMIN of Rao Clinic cannot pay another organization's booking.
     expect((await pay(other, { method: 'CASH' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET booking/link/{id}/ only reads', () => {
+  const counts = async () => {
+    const [pages] = await t.database.db.select({ n: count() }).from(bookingPages);
+    const [audit] = await t.database.db.select({ n: count() }).from(auditLog);
+    return { pages: pages?.n, audit: audit?.n };
+  };
+
+  it('every organization has its page token from the moment it exists; reading the link, also impersonated, writes nothing', async () => {
+    const org = await createOrganization(t);
+    const [page] = await t.database.db.select().from(bookingPages).where(eq(bookingPages.organizationId, org.id));
+    expect(page?.token).toMatch(/^[0-9a-f]{64}$/);
+    const platformAdmin = await createUser(t, { userType: 'ADMIN' });
+    const orgAdmin = await createUser(t, { userType: 'ORG_ADMIN', organizationId: org.id });
+    const before = await counts();
+    for (const token of [
+      await signIn(t, platformAdmin),
+      await signIn(t, orgAdmin, { kind: 'impersonation', impersonatorId: platformAdmin.id }),
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `${API}/booking/link/${org.id}/`, headers: auth(token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ organization: org.id, token: page?.token, path: `/book/${page?.token}` });
+    }
+    expect(await counts()).toEqual(before);
   });
 });

@@ -1,16 +1,17 @@
-// Demo cervical files (like modules/scan-files): the files service asks here when `GET file/?path=` names a path
-// without a files row. A photo or video must be a document row of an exam; a report or consent form must be listed in
-// its exam's file_path. The file belongs to the exam's organization, uploaded by its technician; the files service
-// checks the caller may read it before anything is built. Photos, videos and consent forms are made on first read and
-// stored; the report is built on every read, for its reader (findCervicalReport).
+// Demo cervical files built on read (like modules/scan-files): the files service asks here when `GET file/?path=`
+// names a path without a files row. A photo or video must be a document row of an exam; a report or consent form must
+// be listed in its exam's file_path. The file is the exam's (cervical readers, the exam's organization), uploaded by
+// its technician; the files service checks the caller may read it before anything is built. Nothing is stored; the
+// report is built for its reader (findCervicalReport), through the detail's blinding.
 import { eq, sql } from 'drizzle-orm';
+import { CERVICAL_LIST_ROLES } from '@sc/shared/cervical';
 import type { Db } from '../../db/client.ts';
 import { cervicalDocuments, cervicalExams, organizations, patients, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { loadBranding } from '../../services/pdf/branding.ts';
 import { formatDateTime } from '../../services/pdf/format.ts';
 import { ReportDocument, readReport } from '../../services/pdf/report-document.ts';
-import type { LazyFile, LazyFileContext, LiveFile } from '../scan-files/scan-files.service.ts';
+import type { LazyFile, LazyFileContext } from '../scan-files/scan-files.service.ts';
 import { buildCervicalPhoto, buildCervicalVideo } from './cervical-media.ts';
 import { presentCervicalDetail, reviewerStatusLabel, viewerOf } from './cervical.presenter.ts';
 import { findCervicalRow, type CervicalRowData } from './cervical.queries.ts';
@@ -45,7 +46,7 @@ export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: s
     const video = doc.type === 'VIDEO';
     if (video !== path.endsWith('.mp4')) return null;
     return {
-      folder: 'documents',
+      readers: CERVICAL_LIST_ROLES,
       organizationId: doc.organizationId,
       userId: doc.technicianId,
       contentType: video ? 'video/mp4' : 'image/jpeg',
@@ -58,7 +59,7 @@ export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: s
   const facts = await listedExamFacts(db, Number(match[2]), 'consent_form', path);
   if (!facts) return null;
   return {
-    folder: 'reports',
+    readers: CERVICAL_LIST_ROLES,
     organizationId: facts.exam.organizationId,
     userId: facts.exam.technicianId,
     contentType: 'application/pdf',
@@ -71,7 +72,7 @@ export async function findLazyCervicalFile(ctx: LazyFileContext, db: Db, path: s
  * change with every review and which a reviewer who may still review must not see: so it is built on every read from
  * the exam as it is then, through the reader's blinding (presentCervicalDetail, the detail's own), and never stored.
  */
-export async function findCervicalReport(ctx: LazyFileContext, db: Db, path: string): Promise<LiveFile | null> {
+export async function findCervicalReport(ctx: LazyFileContext, db: Db, path: string): Promise<LazyFile | null> {
   const match = EXAM_FILE_PATH.exec(path);
   if (match?.[1] !== 'cervical') return null;
   const id = Number(match[2]);
@@ -80,6 +81,7 @@ export async function findCervicalReport(ctx: LazyFileContext, db: Db, path: str
   const row = facts && (await findCervicalRow(db, { kind: 'all' }, id));
   if (!facts || !row) return null;
   return {
+    readers: CERVICAL_LIST_ROLES,
     organizationId: facts.exam.organizationId,
     userId: facts.exam.technicianId,
     contentType: 'application/pdf',

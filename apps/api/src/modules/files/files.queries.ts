@@ -23,14 +23,6 @@ export async function insertFile(
   return row;
 }
 
-/** Records a file unless its path is recorded already (a file built on first read by two readers at once). */
-export async function insertFileIfAbsent(
-  db: Db,
-  values: Omit<typeof files.$inferInsert, 'id'>,
-): Promise<void> {
-  await db.insert(files).values(values).onConflictDoNothing({ target: files.path });
-}
-
 export async function findFileByPath(db: Db, path: string): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(eq(files.path, path)).limit(1);
   return row ?? null;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FOLDER_RULES, UPLOAD_MAX_BYTES, ZFileQuery, ZFileUploadResult, ZUploadFolder } from '@sc/shared/files';
 import { requireActor } from '../../http/authenticate.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
+import { PRIVATE_FILE_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { readFile, uploadFile, type UploadForm } from './files.service.ts';
 
 const tags = ['files'];
@@ -94,7 +95,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       // scripts (the pattern of GitHub's raw files), and anything but an image is a download.
       void reply
         .type(file.contentType)
-        .header('cache-control', file.cacheControl)
+        .header('cache-control', PRIVATE_FILE_CACHE_CONTROL)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
         .header('content-disposition', `${file.disposition}; filename="${file.name}"`);

@@ -1,13 +1,12 @@
 // Uploads and downloads of stored files (DESIGN §1, §7b; part 1 §5, §9). A file's type is read from its content;
 // each folder takes certain types up to a size, from certain roles (FOLDER_RULES in packages/shared); images are
 // refused past a pixel cap read from their header; names get a random prefix and a timestamp so that nobody can
-// guess another file's path. A file belongs to an organization in the uploader's scope (a technician's scan files:
+// guess another file's path. An upload belongs to an organization in the uploader's scope (a technician's scan files:
 // their own organization), or to nobody (the platform's firmware, an ADMIN's upload before its organization exists).
-// Who may read a file is decided by that row: its uploader, or a caller with its organization in scope (no
-// organization: platform admins).
-// Anything else, including a path that could never have been stored, answers 404. The demo's scan files are made on
-// their first read (modules/scan-files), then read like any upload; a cervical exam's report, which follows the exam's
-// reviews and the reader's blinding, is built on every read instead.
+// Who may read a file is decided by the record that lists it (file-records.ts: a scan, a patient, an exam, an
+// organization), or, before any record lists it, by who uploaded it.
+// Anything else, including a path that could never have been stored, answers 404. The demo's files (scan files,
+// exam reports and photos) are built from their record on every read and never stored: a read changes nothing.
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
@@ -26,7 +25,7 @@ import {
   type TFileUploadResult,
   type TFolderRule,
 } from '@sc/shared/files';
-import { isConsoleRole, isPlatformAdmin } from '@sc/shared/roles';
+import { isConsoleRole } from '@sc/shared/roles';
 import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -37,10 +36,11 @@ import { isInScope, resolveScope } from '../../http/scope.ts';
 import { detectFileKind, readImageDimensions } from '../../services/storage/sniff.ts';
 import { isSafeStorageKey, sanitizeFileName } from '../../services/storage/storage-key.ts';
 import type { Storage } from '../../services/storage/storage.ts';
-import { findLazyScanFile, type LiveFile } from '../scan-files/scan-files.service.ts';
+import { findLazyScanFile, type LazyFile } from '../scan-files/scan-files.service.ts';
 import { findLazyOrcaFile } from '../orca/orca-files.ts';
 import { findCervicalReport, findLazyCervicalFile } from '../cervical/cervical-files.ts';
-import { findFileByPath, insertFile, insertFileIfAbsent, setFileOrganization, type FileRow } from './files.queries.ts';
+import { mayReadRecord, mayReadRecordListing } from './file-records.ts';
+import { findFileByPath, insertFile, setFileOrganization } from './files.queries.ts';
 
 export type FilesContext = Pick<AppContext, 'database' | 'now'> & {
   storage: Storage;
@@ -61,8 +61,6 @@ export type StoredFile = {
   size: number | null;
   name: string;
   disposition: 'inline' | 'attachment';
-  /** A stored file may be kept a few minutes by the reader's browser; a LiveFile never (it changes, and per reader). */
-  cacheControl: 'private, max-age=300' | 'no-store';
 };
 
 export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadForm): Promise<TFileUploadResult> {
@@ -149,78 +147,64 @@ async function ownerOrganization(db: Db, actor: Actor, rule: TFolderRule, raw: s
   return id;
 }
 
-async function canRead(db: Db, actor: Actor, row: Pick<FileRow, 'userId' | 'organizationId'>): Promise<boolean> {
-  // The uploader reads back what they uploaded (a technician, who has no console scope, their scan's report).
-  if (row.userId === actor.id) return true;
-  if (row.organizationId === null) return isPlatformAdmin(actor.userType);
-  return isInScope(db, await resolveScope(db, actor), row.organizationId);
-}
-
 const INLINE_CONTENT_TYPES: ReadonlySet<string> = new Set(IMAGE_KINDS.map((kind) => FILE_KIND_CONTENT_TYPES[kind]));
 
 export async function readFile(ctx: FilesContext, actor: Actor, path: string): Promise<StoredFile> {
   // A path that no upload could have produced ('..', absolute, backslashes) is not even looked up.
   if (!isSafeStorageKey(path)) throw notFound();
   const { db } = ctx.database;
-  // Looked up before any files row: a report stored before it was built on every read is never served again.
-  const live = await findCervicalReport(ctx, db, path);
-  if (live) return readLiveFile(db, actor, live, path);
-  const row = (await findFileByPath(db, path)) ?? (await materializeLazyFile(ctx, actor, path));
-  if (!row || !(await canRead(db, actor, row))) throw notFound();
+  // A cervical report is looked up before any files row: one stored before reports were built on every read, for
+  // their reader, is never served again.
+  const report = await findCervicalReport(ctx, db, path);
+  if (report) return readDemoFile(ctx, actor, path, report);
+  const row = await findFileByPath(db, path);
+  if (!row) return readDemoFile(ctx, actor, path, await findDemoFile(ctx, db, path));
+  // The uploader reads back what they uploaded (a technician, who has no console scope, their scan's report).
+  const readable =
+    row.userId === actor.id || (await mayReadRecordListing(db, actor, await resolveScope(db, actor), row.path));
+  if (!readable) throw notFound();
   const stored = await ctx.storage.get(row.path);
   if (!stored) throw notFound();
-  return {
-    body: stored.body,
-    contentType: row.contentType,
-    size: stored.size ?? row.size,
-    name: downloadName(row.path),
-    // Only the image types an upload could have been sniffed as are shown inline: a PDF (which may carry
-    // JavaScript) or anything else is saved, never rendered on the API's origin.
-    disposition: INLINE_CONTENT_TYPES.has(row.contentType) ? 'inline' : 'attachment',
-    cacheControl: 'private, max-age=300',
-  };
-}
-
-/** A file built for this reader from the database as it is now (LiveFile): nothing stored, nothing recorded. */
-async function readLiveFile(db: Db, actor: Actor, live: LiveFile, path: string): Promise<StoredFile> {
-  if (!(await canRead(db, actor, live))) throw notFound();
-  const data = await live.build(actor);
-  return {
-    body: Readable.from([data]),
-    contentType: live.contentType,
-    size: data.length,
-    name: downloadName(path),
-    disposition: 'attachment',
-    cacheControl: 'no-store',
-  };
+  return storedFile(row.path, row.contentType, stored.body, stored.size ?? row.size);
 }
 
 /**
- * A file made on its first read (the demo's scan files, modules/scan-files): when the path names one and the caller
- * may read it, it is built, stored and recorded like an upload, and later reads find its row. Null otherwise: the
- * caller's 404, and nothing built for a caller who may not read it.
+ * A demo file (modules/scan-files, orca, cervical): when the path names one, its record lists it and the caller may
+ * read that record, it is built and answered; nothing is stored. Otherwise 404, with nothing built.
  */
-async function materializeLazyFile(ctx: FilesContext, actor: Actor, path: string): Promise<FileRow | null> {
+async function readDemoFile(
+  ctx: FilesContext,
+  actor: Actor,
+  path: string,
+  demo: LazyFile | null,
+): Promise<StoredFile> {
   const { db } = ctx.database;
-  const lazy =
+  const readable =
+    demo !== null &&
+    (demo.userId === actor.id || (await mayReadRecord(db, actor, await resolveScope(db, actor), demo)));
+  if (!readable) throw notFound();
+  const data = await demo.build(actor);
+  return storedFile(path, demo.contentType, Readable.from([data]), data.length);
+}
+
+async function findDemoFile(ctx: FilesContext, db: Db, path: string): Promise<LazyFile | null> {
+  return (
     (await findLazyScanFile(ctx, db, path)) ??
     (await findLazyOrcaFile(ctx, db, path)) ??
-    (await findLazyCervicalFile(ctx, db, path));
-  if (!lazy || !(await canRead(db, actor, lazy))) return null;
-  const data = await lazy.build();
-  await ctx.storage.put(path, data, lazy.contentType);
-  // Two first reads at once both build and store the same file; the first row stays.
-  await insertFileIfAbsent(db, {
-    path,
-    folder: lazy.folder,
-    originalName: null,
-    organizationId: lazy.organizationId,
-    userId: lazy.userId,
-    contentType: lazy.contentType,
-    size: data.length,
-    created: ctx.now(),
-  });
-  return findFileByPath(db, path);
+    (await findLazyCervicalFile(ctx, db, path))
+  );
+}
+
+function storedFile(path: string, contentType: string, body: Readable, size: number | null): StoredFile {
+  return {
+    body,
+    contentType,
+    size,
+    name: downloadName(path),
+    // Only the image types an upload could have been sniffed as are shown inline: a PDF (which may carry
+    // JavaScript) or anything else is saved, never rendered on the API's origin.
+    disposition: INLINE_CONTENT_TYPES.has(contentType) ? 'inline' : 'attachment',
+  };
 }
 
 /** 'companylogo/3f9a…_1764000000000_logo.png' → 'logo.png': the stored name without its random prefix. */

@@ -7,11 +7,12 @@ import { FILE_MESSAGES, FILE_PATH_MAX, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, type TF
 import { FIRMWARE_MAX_BYTES, IMAGE_MAX_BYTES, UPLOAD_FOLDERS } from '@sc/shared/constants';
 import { MESSAGES } from '@sc/shared/validation';
 import type { TUserType } from '@sc/shared/roles';
-import { files } from '../../db/schema/index.ts';
+import { cervicalExams, files, orcaExams, organizations, patients, scans } from '../../db/schema/index.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { FILE_CONTENT_SECURITY_POLICY } from './files.routes.ts';
 import { auth, createOrganization, createUser, signIn } from '../../test/factories.ts';
+import { seedExam } from '../cervical/cervical.fixtures.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-files-test-'));
 const t = await setupTestApp({ DATA_DIR: dataDir });
@@ -102,6 +103,10 @@ const countFiles = async () => (await t.database.db.select({ id: files.id }).fro
 
 const download = (token: string | null, filePath: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/file/?path=${encodeURIComponent(filePath)}`, headers: token ? auth(token) : {} });
+
+/** Makes the stored image at `filePath` the organization's customized-message QR image: a record now lists it. */
+const listOnOrganization = (organizationId: number, filePath: string) =>
+  t.database.db.update(organizations).set({ customizedMessageQrPath: filePath }).where(eq(organizations.id, organizationId));
 
 describe('POST file/upload/', () => {
   it('stores a PNG under a random, timestamped name, records it and serves the same bytes back as image/png', async () => {
@@ -281,8 +286,8 @@ describe('POST file/upload/', () => {
     }
     const sub = await upload(await tokenFor('SUB_ADMIN'), 'reports', { filename: 'r.pdf', data: PDF }, [{ name: 'organization', value: String(org.id) }]);
     expect(sub.statusCode).toBe(200);
-    // The report is the organization's: its ORG_ADMIN reads it.
-    expect((await download(await tokenFor('ORG_ADMIN', org.id), sub.json<TFileUploadResult>().path)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(files).where(eq(files.path, sub.json<TFileUploadResult>().path));
+    expect(row?.organizationId).toBe(org.id);
   });
 
   it('keeps firmware out of every organization: an organization field is a field error', async () => {
@@ -363,13 +368,16 @@ describe('GET file/?path=', () => {
     const theirs = await createOrganization(t);
     const owner = await tokenFor('ORG_ADMIN', theirs.id);
     const { path: stored } = (await upload(owner, 'companylogo', { filename: 'theirs.png', data: PNG })).json<TFileUploadResult>();
+    await listOnOrganization(theirs.id, stored);
     expect((await download(owner, stored)).statusCode).toBe(200);
+    expect((await download(await tokenFor('ORG_ADMIN', theirs.id), stored)).statusCode).toBe(200);
     const res = await download(await tokenFor('ORG_ADMIN', mine.id), stored);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
     // A distributor above the owner sees it.
     const child = await createOrganization(t, { parentId: mine.id });
     const childFile = (await upload(await tokenFor('ORG_ADMIN', child.id), 'test', { filename: 'c.png', data: PNG })).json<TFileUploadResult>();
+    await listOnOrganization(child.id, childFile.path);
     expect((await download(await tokenFor('DISTRIBUTOR_ADMIN', mine.id), childFile.path)).statusCode).toBe(200);
   });
 
@@ -378,8 +386,11 @@ describe('GET file/?path=', () => {
     const child = await createOrganization(t, { parentId: tree.id });
     const outside = await createOrganization(t);
     const admin = await tokenFor('ADMIN');
-    const pathFor = async (org: number) =>
-      (await upload(admin, 'companylogo', { filename: 'l.png', data: PNG }, [{ name: 'organization', value: String(org) }])).json<TFileUploadResult>().path;
+    const pathFor = async (org: number) => {
+      const stored = (await upload(admin, 'companylogo', { filename: 'l.png', data: PNG }, [{ name: 'organization', value: String(org) }])).json<TFileUploadResult>().path;
+      await listOnOrganization(org, stored);
+      return stored;
+    };
     const reviewer = await tokenFor('CERVAICAL_REVIEWER', tree.id);
     expect((await download(reviewer, await pathFor(tree.id))).statusCode).toBe(200);
     expect((await download(reviewer, await pathFor(child.id))).statusCode).toBe(200);
@@ -446,12 +457,16 @@ describe('GET file/?path=', () => {
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
-  it('lets an ADMIN give a file to an organization whose users then read it', async () => {
+  it("lets an ADMIN give a file to an organization whose users read it once the organization's record lists it", async () => {
     const org = await createOrganization(t);
     const res = await upload(await tokenFor('ADMIN'), 'companylogo', { filename: 'a.png', data: PNG }, [
       { name: 'organization', value: String(org.id) },
     ]);
-    expect((await download(await tokenFor('ORG_ADMIN', org.id), res.json<TFileUploadResult>().path)).statusCode).toBe(200);
+    const stored = res.json<TFileUploadResult>().path;
+    const orgAdmin = await tokenFor('ORG_ADMIN', org.id);
+    expect((await download(orgAdmin, stored)).statusCode).toBe(404);
+    await listOnOrganization(org.id, stored);
+    expect((await download(orgAdmin, stored)).statusCode).toBe(200);
   });
 
   it('keeps a file without an owner organization to its uploader and platform admins', async () => {
@@ -486,5 +501,78 @@ describe('GET file/?path=', () => {
     const noPath = await t.app.inject({ method: 'GET', url: '/api/v1/file/', headers: auth(await tokenFor('ADMIN')) });
     expect(noPath.statusCode).toBe(400);
     expect(noPath.json()).toEqual({ path: [MESSAGES.required] });
+  });
+});
+
+describe('GET file/?path=: a file is read by whoever may read the record that lists it', () => {
+  /** An organization whose technician uploaded a breast scan report, a mammogram report, an ORCA and a cervical report, each listed by its record. */
+  async function recordsWithFiles() {
+    const org = await createOrganization(t);
+    const technician = await createUser(t, { userType: 'TECHNICIAN', organizationId: org.id, password: null });
+    const techToken = await signIn(t, technician);
+    const uploaded = async () => (await upload(techToken, 'reports', { filename: 'r.pdf', data: PDF })).json<TFileUploadResult>().path;
+    const [scanReport, mammogram, orcaReport, cervicalReport] = [await uploaded(), await uploaded(), await uploaded(), await uploaded()];
+    const { db } = t.database;
+    const [patient] = await db
+      .insert(patients)
+      .values({ firstName: 'Pat', lastName: 'Ient', age: 40, organizationId: org.id, technicianId: technician.id, mostRecentMammogramReport: [mammogram!] })
+      .returning();
+    const exam = { patientId: patient!.id, organizationId: org.id, technicianId: technician.id, dateTime: new Date('2026-03-01T10:00:00Z') };
+    await db.insert(scans).values({ ...exam, deviceSerialNumber: 'IBE-F-1', localDbId: `f-${org.id}`, scanFilesPath: { reports: [{ path: scanReport! }] } });
+    await db.insert(orcaExams).values({ ...exam, deviceSerialNumber: 'ORC-F-1', localDbId: `f-${org.id}`, licenceCode: 'ORC-1111-0001', filePath: { reports: [{ path: orcaReport! }] } });
+    const cervical = await seedExam(db, { organizationId: org.id, technicianId: technician.id });
+    await db.update(cervicalExams).set({ filePath: { reports: [{ path: cervicalReport! }] } }).where(eq(cervicalExams.id, cervical.id));
+    return { org, breast: { scanReport: scanReport!, mammogram: mammogram!, orcaReport: orcaReport! }, cervicalReport: cervicalReport! };
+  }
+
+  it('a CERVAICAL_REVIEWER, signed in or impersonated, gets 404 on the breast scan, mammogram and ORCA reports of any organization', async () => {
+    const { org, breast, cervicalReport } = await recordsWithFiles();
+    const admin = await createUser(t, { userType: 'ADMIN', password: null });
+    const programmeReviewer = await createUser(t, { userType: 'CERVAICAL_REVIEWER', organizationId: null, password: null });
+    const reviewers = {
+      programme: await signIn(t, programmeReviewer),
+      organization: await tokenFor('CERVAICAL_REVIEWER', org.id),
+      impersonated: await signIn(t, programmeReviewer, { kind: 'impersonation', impersonatorId: admin.id }),
+    };
+    for (const [who, token] of Object.entries(reviewers)) {
+      for (const [file, filePath] of Object.entries(breast)) {
+        const res = await download(token, filePath);
+        expect({ who, file, status: res.statusCode, body: res.json() }).toEqual({ who, file, status: 404, body: { detail: 'Not found.' } });
+      }
+      // The record a reviewer reads: the cervical exam.
+      expect({ who, status: (await download(token, cervicalReport)).statusCode }).toEqual({ who, status: 200 });
+    }
+  });
+
+  it("the roles that read the scan, the patient and the exam read their files in scope, and nobody else's", async () => {
+    const { breast, org } = await recordsWithFiles();
+    const other = await createOrganization(t);
+    for (const [who, token, status] of [
+      ['ORG_ADMIN of the organization', await tokenFor('ORG_ADMIN', org.id), 200],
+      ['SUB_ADMIN', await tokenFor('SUB_ADMIN'), 200],
+      ['ORG_ADMIN of another organization', await tokenFor('ORG_ADMIN', other.id), 404],
+      ['a TECHNICIAN who did not upload it', await tokenFor('TECHNICIAN', org.id), 404],
+    ] as const) {
+      for (const [file, filePath] of Object.entries(breast)) {
+        expect({ who, file, status: (await download(token, filePath)).statusCode }).toEqual({ who, file, status });
+      }
+    }
+  });
+
+  it('an upload no record lists is read by its uploader only (and platform admins, who read every record)', async () => {
+    const org = await createOrganization(t);
+    const technician = await tokenFor('TECHNICIAN', org.id);
+    const { path: stored } = (await upload(technician, 'reports', { filename: 'r.pdf', data: PDF })).json<TFileUploadResult>();
+    expect((await download(technician, stored)).statusCode).toBe(200);
+    expect((await download(await tokenFor('ADMIN'), stored)).statusCode).toBe(200);
+    for (const userType of ['ORG_ADMIN', 'DISTRIBUTOR_ADMIN', 'CERVAICAL_REVIEWER'] as const) {
+      expect({ userType, status: (await download(await tokenFor(userType, org.id), stored)).statusCode }).toEqual({ userType, status: 404 });
+    }
+  });
+
+  it('is private to the caller and never kept by a cache', async () => {
+    const admin = await tokenFor('ADMIN');
+    const { path: stored } = (await upload(admin, 'test', { filename: 'a.png', data: PNG })).json<TFileUploadResult>();
+    expect((await download(admin, stored)).headers['cache-control']).toBe('private, no-store');
   });
 });

@@ -155,7 +155,7 @@ export async function downloadFirmware(ctx: FirmwareContext, id: number): Promis
   if (stored) {
     return { body: stored.body, size: stored.size ?? row.size ?? 0, name: firmwareFileName(row.version), checksum: row.checksum };
   }
-  const data = await materializeDemoFile(ctx, row);
+  const data = demoFile(row);
   if (!data) throw notFound();
   return { body: Readable.from([data]), size: data.length, name: firmwareFileName(row.version), checksum: row.checksum };
 }
@@ -183,19 +183,16 @@ export async function getLatestFirmware(ctx: FirmwareContext): Promise<TFirmware
 /** A row recorded before checksums were kept: read its file once and keep the figures. */
 async function backfillChecksum(ctx: FirmwareContext, row: q.FirmwareRow): Promise<q.FirmwareRow> {
   const stored = await ctx.services.storage.get(row.path);
-  const data = stored ? await readAll(stored.body) : await materializeDemoFile(ctx, row);
+  const data = stored ? await readAll(stored.body) : demoFile(row);
   if (!data) return row;
   const checksum = sha256Hex(data);
   await q.setFirmwareChecksum(ctx.database.db, row.id, checksum, data.length);
   return { ...row, checksum, size: data.length };
 }
 
-/** A demo version's file, built from its version on the first download and stored like an upload. */
-async function materializeDemoFile(ctx: FirmwareContext, row: q.FirmwareRow): Promise<Buffer | null> {
-  if (!isDemoFirmwarePath(row.path)) return null;
-  const data = demoFirmwareContent(row.version);
-  await ctx.services.storage.put(row.path, data, CONTENT_TYPE);
-  return data;
+/** A demo version's file, built from its version on every download and never stored. */
+function demoFile(row: q.FirmwareRow): Buffer | null {
+  return isDemoFirmwarePath(row.path) ? demoFirmwareContent(row.version) : null;
 }
 
 async function readAll(body: Readable): Promise<Buffer> {

@@ -1,11 +1,12 @@
-// Demo ORCA exam files made on their first read, like the breast scans' (modules/scan-files, docs/decisions.md). The
+// Demo ORCA exam files built on read, like the breast scans' (modules/scan-files, docs/decisions.md). The
 // demo names an exam's report 'reports/orca/orca_<exam>.pdf', its consent form 'reports/orca/consent_<exam>.pdf' and
 // each finding's photo 'documents/orca/<exam>/<finding>.jpg'. When `GET file/?path=` asks for such a path and the
-// exam lists it (file_path, or the finding's own path), this says whose file it is (the exam's organization, its
-// technician as uploader) and builds it: the report and consent form as PDFs (services/pdf), the photo as a JPEG
-// (orca-images.ts). Files uploaded by devices have their own files rows and never come here.
+// exam lists it (file_path, or the finding's own path), this says whose file it is (the exam: ORCA readers, its
+// organization; its technician as uploader) and builds it: the report and consent form as PDFs (services/pdf), the
+// photo as a JPEG (orca-images.ts). Files uploaded by devices have their own files rows and never come here.
 import { and, eq } from 'drizzle-orm';
 import {
+  ORCA_LIST_ROLES,
   ORCA_MESSAGES,
   ORCA_SECTIONS,
   groupOrcaFindings,
@@ -59,7 +60,11 @@ export async function findLazyOrcaFile(ctx: LazyFileContext, db: Db, path: strin
   if (!demo) return null;
   const found = await findOrcaDetail(db, { kind: 'all' }, demo.examId);
   if (!found) return null;
-  const owner = { organizationId: found.row.exam.organizationId, userId: found.row.exam.technicianId };
+  const owner = {
+    readers: ORCA_LIST_ROLES,
+    organizationId: found.row.exam.organizationId,
+    userId: found.row.exam.technicianId,
+  };
   if (demo.kind === 'finding') {
     const [finding] = await db
       .select()
@@ -68,7 +73,6 @@ export async function findLazyOrcaFile(ctx: LazyFileContext, db: Db, path: strin
       .limit(1);
     if (!finding || finding.path !== path) return null;
     return {
-      folder: 'documents',
       ...owner,
       contentType: 'image/jpeg',
       build: () => Promise.resolve(drawFindingImage(finding)),
@@ -79,7 +83,6 @@ export async function findLazyOrcaFile(ctx: LazyFileContext, db: Db, path: strin
   if (!(listed ?? []).some((f) => f.path === path)) return null;
   const detail = presentOrcaDetail(found.row, found.history, found.findings);
   return {
-    folder: 'reports',
     ...owner,
     contentType: 'application/pdf',
     build: () => buildOrcaDocument(ctx, db, demo.kind === 'report' ? 'report' : 'consent', detail),

@@ -379,15 +379,14 @@ describe('demo ORCA files', () => {
     expect(parseDemoOrcaPath('reports/orca/orca_0.pdf')).toBeNull();
   });
 
-  it('builds a finding photo as a JPEG on first read, then reads the stored file', async () => {
+  it('builds a finding photo as a JPEG on every read, storing nothing', async () => {
     const p = demoOrcaFindingPath(demoExamId, findingId);
     const res = await file(fx.tokens.ORG_ADMIN, p);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     const image = jpeg.decode(res.rawPayload);
     expect([image.width, image.height]).toEqual([ORCA_IMAGE_SIZE.width, ORCA_IMAGE_SIZE.height]);
-    const [row] = await db.select().from(files).where(eq(files.path, p));
-    expect(row?.organizationId).toBe(fx.child.id);
+    expect(await db.select().from(files).where(eq(files.path, p))).toEqual([]);
     expect((await file(fx.tokens.ADMIN, p)).rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
@@ -402,6 +401,15 @@ describe('demo ORCA files', () => {
     expect(text).toContain(ORCA_MESSAGES.noAbnormality);
     const consent = await file(fx.tokens.ADMIN, demoOrcaConsentPath(demoExamId));
     expect((await readPdfText(consent.rawPayload)).pages.join(' ')).toContain(DEFAULT_ORCA_CONSENT[0]);
+  });
+
+  it('a CERVAICAL_REVIEWER gets 404 on the report, consent form and finding photos, in scope or not', async () => {
+    for (const organizationId of [null, fx.child.id]) {
+      const token = await signIn(t, await createUser(t, { userType: 'CERVAICAL_REVIEWER', organizationId }));
+      for (const p of [demoOrcaReportPath(demoExamId), demoOrcaConsentPath(demoExamId), demoOrcaFindingPath(demoExamId, findingId)]) {
+        expect({ organizationId, p, status: (await file(token, p)).statusCode }).toEqual({ organizationId, p, status: 404 });
+      }
+    }
   });
 
   it('builds nothing for a caller out of scope, nor for a path the exam does not list', async () => {

@@ -30,14 +30,11 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZReplay },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = requireRole(request, REPLAY_ROLES);
       const id = parsePathId(request.params.id);
       if (id === undefined) throw notFound();
-      const replay = await getScanReplay(app.ctx, actor, id);
-      // The same scan always plays back the same frames; a transfer may take it out of the reader's scope.
-      void reply.header('cache-control', 'private, max-age=300');
-      return replay;
+      return getScanReplay(app.ctx, actor, id);
     },
   );
 };

@@ -160,7 +160,7 @@ describe('GET scan/{id}/replay/', () => {
     expect(res.statusCode).toBe(200);
     const body = ZReplay.parse(res.json());
     expect(body).toEqual(recordReplay({ ...scanOf(scanId, [], ['Thickening'], null) }));
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['cache-control']).toBe('no-store');
 
     for (const [type, orgId, extra] of [
       ['SUB_ADMIN', null, {}],

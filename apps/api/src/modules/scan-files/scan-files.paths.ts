@@ -1,8 +1,8 @@
 // Where a demo scan's files live (issue 8 "Demo data with files"). The demo names a scan's report, consent form and
 // assessment file by the scan's id, in the folder a device would have uploaded them to (SCAN_FILE_FOLDERS), under
 // a `demo/` segment that no upload can produce (uploads are one segment deep: 'reports/<random>_<time>_<name>').
-// Nothing is written when the demo loads: the first `GET file/?path=` of such a path builds the PDF from the scan's
-// row and stores it (scan-files.service.ts), so a million-scan demo loads as fast as before. A patient's earlier
+// Nothing is written when the demo loads: `GET file/?path=` of such a path builds the PDF from the scan's row and
+// answers it without storing it (scan-files.service.ts), so a million-scan demo loads as fast as before. A patient's earlier
 // mammogram report (most_recent_mammogram_report) is named and made the same way.
 import { SCAN_FILE_FOLDERS, type TScanFileKind } from '@sc/shared/scans';
 
@@ -25,7 +25,7 @@ const KIND_BY_PREFIX: Record<string, TScanFileKind> = {
   'assessment_files/demo/assessment': 'assessment_files',
 };
 
-export type DemoScanFile = { kind: TScanFileKind; scanId: number; folder: string };
+export type DemoScanFile = { kind: TScanFileKind; scanId: number };
 
 /** The demo scan file a path names, or null for any other path. */
 export function parseDemoScanFilePath(path: string): DemoScanFile | null {
@@ -34,7 +34,7 @@ export function parseDemoScanFilePath(path: string): DemoScanFile | null {
   const kind = KIND_BY_PREFIX[match[1]];
   const scanId = Number(match[2]);
   if (!kind || !Number.isSafeInteger(scanId) || scanId > 2_147_483_647) return null;
-  return { kind, scanId, folder: SCAN_FILE_FOLDERS[kind] };
+  return { kind, scanId };
 }
 
 /** A patient's earlier mammogram report in the demo ('reports/demo/mammogram_42.pdf', patient 42). */
@@ -43,9 +43,9 @@ export const demoMammogramPath = (patientId: number): string => `reports/demo/ma
 const MAMMOGRAM_PATH = /^reports\/demo\/mammogram_([1-9][0-9]{0,9})\.pdf$/;
 
 /** The patient whose demo mammogram report a path names, or null for any other path. */
-export function parseDemoMammogramPath(path: string): { patientId: number; folder: 'reports' } | null {
+export function parseDemoMammogramPath(path: string): { patientId: number } | null {
   const match = MAMMOGRAM_PATH.exec(path);
   const patientId = Number(match?.[1]);
   if (!match || !Number.isSafeInteger(patientId) || patientId > 2_147_483_647) return null;
-  return { patientId, folder: 'reports' };
+  return { patientId };
 }

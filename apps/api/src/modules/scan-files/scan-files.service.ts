@@ -1,10 +1,13 @@
-// Demo scan files made on first read (issue 8 "Demo data with files"; scan-files.paths.ts). The files service asks
-// here when `GET file/?path=` names a path that has no files row: if the path is a demo scan file that the scan's
-// own scan_files_path lists, this says whose file it is (the scan's organization, the scan's technician as its
-// uploader: the same rule as a file the device uploaded) and builds its PDF. The files service checks that the
-// caller may read it before anything is built, stores the PDF and records it, so later reads are plain reads.
+// Demo scan files built on read (issue 8 "Demo data with files"; scan-files.paths.ts). The files service asks here
+// when `GET file/?path=` names a path that has no files row: if the path is a demo scan file that the scan's own
+// scan_files_path lists, this says whose file it is (the scan, read by the breast scan readers; the scan's
+// technician as its uploader: the same rule as a file the device uploaded) and builds its PDF. The files service
+// checks that the caller may read it before anything is built, and answers it without storing it (issue 22.11).
 // A path naming a scan that does not list it (another id, a file kind the scan has none of) is not a file: 404.
 // A patient's demo mammogram report (most_recent_mammogram_report) is made the same way from the patient's row.
+import { PATIENT_ACTIONS } from '@sc/shared/patients';
+import type { TUserType } from '@sc/shared/roles';
+import { SCAN_LIST_ROLES } from '@sc/shared/scans';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -18,20 +21,15 @@ import { parseDemoMammogramPath, parseDemoScanFilePath } from './scan-files.path
 import { findConsentText, findPatientFacts, findScanFacts } from './scan-files.queries.ts';
 
 export type LazyFile = {
-  folder: string;
+  /** The roles that read the record the file belongs to (its organization must be in their scope). */
+  readers: readonly TUserType[];
   organizationId: number | null;
   userId: number | null;
   contentType: string;
-  /** The file's bytes, built from the database when called. */
-  build: () => Promise<Buffer>;
-};
-
-/**
- * A file built for its reader on every read and never stored: its content follows state that changes after it is
- * first read (a cervical exam's reviews) and what the reader may see of it (blinding).
- */
-export type LiveFile = Omit<LazyFile, 'folder' | 'build'> & {
-  /** The file's bytes as `reader` may see them, built from the database when called. */
+  /**
+   * The file's bytes as `reader` may see them, built from the database when called (a cervical exam's report follows
+   * its reviews and the reader's blinding; the other files ignore the reader).
+   */
   build: (reader: Actor) => Promise<Buffer>;
 };
 
@@ -59,7 +57,7 @@ export async function findLazyScanFile(ctx: LazyFileContext, db: Db, path: strin
   const listed = scan.scanFilesPath[demo.kind] ?? [];
   if (!listed.some((file) => file.path === path)) return null;
   return {
-    folder: demo.folder,
+    readers: SCAN_LIST_ROLES,
     organizationId: scan.organizationId,
     userId: scan.technicianId,
     contentType: 'application/pdf',
@@ -80,7 +78,7 @@ async function findLazyMammogram(
   const patient = await findPatientFacts(db, patientId);
   if (!patient?.mostRecentMammogramReport.includes(path)) return null;
   return {
-    folder: 'reports',
+    readers: PATIENT_ACTIONS['patient.read'],
     organizationId: patient.organizationId,
     userId: patient.technicianId,
     contentType: 'application/pdf',

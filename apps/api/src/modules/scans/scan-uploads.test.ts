@@ -333,7 +333,7 @@ describe("POST scan/: the scan's files", () => {
     expect(await countScans()).toBe(before);
   });
 
-  it('lets the technician and the organization read the files back, and nobody else', async () => {
+  it('lets the technician read the files back, the organization once its scan lists them, and nobody else', async () => {
     const s = await withPatient();
     const report = await uploadFile(t, s.token, 'reports');
     const read = (token: string) =>
@@ -343,10 +343,11 @@ describe("POST scan/: the scan's files", () => {
         headers: auth(token),
       });
     expect((await read(s.token)).statusCode).toBe(200);
-    expect(
-      (await read(await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: s.org.id }))))
-        .statusCode,
-    ).toBe(200);
+    const orgAdmin = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: s.org.id }));
+    expect((await read(orgAdmin)).statusCode).toBe(404);
+    const scan = scanBody(s.device.serialNumber, s.patient, { scan_files_path: { reports: [{ path: report }] } });
+    expect((await post(t, s.token, '/scan/', scan)).statusCode).toBe(201);
+    expect((await read(orgAdmin)).statusCode).toBe(200);
     const outsider = await signIn(
       t,
       await createUser(t, { userType: 'ORG_ADMIN', organizationId: (await createOrganization(t)).id }),

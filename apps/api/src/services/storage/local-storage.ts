@@ -6,7 +6,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FILE_KIND_CONTENT_TYPES, FILE_KIND_EXTENSIONS, type TFileKind } from '@sc/shared/files';
 import { assertSafeStorageKey } from './storage-key.ts';
-import type { Storage } from './storage.ts';
+import { StorageFullError, type Storage } from './storage.ts';
+
+// Codes of a write the disk refuses whatever is written: full, over quota, read-only. ENOENT while writing means a
+// folder could not be made or vanished (the store's root is gone or not mounted).
+const UNWRITABLE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'ENOENT']);
 
 const CONTENT_TYPE_BY_EXTENSION = new Map<string, string>(
   (Object.keys(FILE_KIND_EXTENSIONS) as TFileKind[]).map((k) => [
@@ -37,14 +41,14 @@ export function createLocalStorage(root: string): Storage {
     kind: 'local',
     async put(key, data) {
       const full = resolve(key);
-      await fsp.mkdir(path.dirname(full), { recursive: true });
       const temp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
       try {
+        await fsp.mkdir(path.dirname(full), { recursive: true });
         await fsp.writeFile(temp, data, { flag: 'wx' });
         await fsp.rename(temp, full);
       } catch (err) {
-        await fsp.rm(temp, { force: true });
-        throw err;
+        await fsp.rm(temp, { force: true }).catch(() => undefined);
+        throw UNWRITABLE_CODES.has((err as NodeJS.ErrnoException).code ?? '') ? new StorageFullError(err) : err;
       }
     },
     async get(key) {

@@ -6,7 +6,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import { contentTypeOfKey } from './local-storage.ts';
 import { assertSafeStorageKey } from './storage-key.ts';
-import type { Storage } from './storage.ts';
+import { StorageFullError, type Storage } from './storage.ts';
 
 export type S3Options = {
   endpoint: string;
@@ -48,6 +48,8 @@ export function createS3Storage(opts: S3Options): Storage {
           'x-amz-content-sha256': createHash('sha256').update(data).digest('hex'),
         },
       });
+      // 507 Insufficient Storage: MinIO's answer when its drives are full.
+      if (res.status === 507) throw new StorageFullError(await failure(res, 'PUT'));
       if (!res.ok) throw await failure(res, 'PUT');
       await res.body?.cancel();
     },

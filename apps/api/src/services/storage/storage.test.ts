@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { detectFileKind, readFirmwareVersion, readImageDimensions, sniffBinaryKind } from './sniff.ts';
-import { createStorage, type Storage } from './storage.ts';
+import { StorageFullError, createStorage, type Storage } from './storage.ts';
 import { isSafeStorageKey, sanitizeFileName } from './storage-key.ts';
 
 const PNG = Buffer.from(
@@ -76,6 +76,10 @@ const server = http.createServer((req, res) => {
     const body = Buffer.concat(chunks);
     switch (req.method) {
       case 'PUT': {
+        if (key.includes('/full_')) {
+          res.writeHead(507).end('<Error><Code>XMinioStorageFull</Code></Error>');
+          return;
+        }
         const hash = createHash('sha256').update(body).digest('hex');
         if (req.headers['x-amz-content-sha256'] !== hash) {
           res.writeHead(400).end('<Error><Code>XAmzContentSHA256Mismatch</Code></Error>');
@@ -132,6 +136,11 @@ describe('S3 storage requests', () => {
   it('reports a refused request as an error', async () => {
     const store = createS3Storage({ ...s3Options(), accessKeyId: 'wrong' });
     await expect(store.put('test/a.png', PNG, 'image/png')).rejects.toThrow(/HTTP 403/);
+  });
+
+  it('reports a server out of space (507) as a full store', async () => {
+    const store = createS3Storage(s3Options());
+    await expect(store.put('test/full_a.png', PNG, 'image/png')).rejects.toBeInstanceOf(StorageFullError);
   });
 });
 

@@ -7,6 +7,18 @@ import type { Config } from '../../config.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 
+/**
+ * The store cannot take a write: the disk is full or over quota, mounted read-only, or a folder cannot be made (its
+ * root is gone or unmounted); an S3-compatible server says it is out of space. The request did nothing wrong and
+ * nothing was kept: the error handler answers 507 (http/errors.ts).
+ */
+export class StorageFullError extends Error {
+  constructor(cause: unknown) {
+    super('The file store cannot take a write.', { cause });
+    this.name = 'StorageFullError';
+  }
+}
+
 export type StoredObject = {
   body: Readable;
   contentType: string;
