@@ -1,7 +1,7 @@
 // Losing the database connection (restart, failover, killed backend, network cut, pool timeout) answers 503 with
 // Retry-After for the requests in flight, never a 500: those requests did nothing wrong and may simply be retried.
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
+import { sessionCaches } from './authenticate.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 /** A database whose every query fails with `failure.error`, as a pool that lost its server would. */
@@ -109,5 +110,134 @@ describe.skipIf(!pgApp)('a backend terminated under a request (PostgreSQL)', () 
     }
     const again = await t.app.inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) });
     expect(again.statusCode).toBe(200);
+  });
+});
+
+// On real PostgreSQL: the app's connections (its pool, the session listener) terminated by the server, as in a failover
+// or by an administrator, while requests run. node-postgres emits `error` on a connection that dies; without a
+// listener (a connection checked out for a transaction has none of the pool's) that `error` ends the process.
+const loadApp = process.env.TEST_DATABASE_URL ? await setupTestApp({ SESSION_CACHE: 'true' }) : null;
+
+describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', () => {
+  /** A connection of the test's own, outside the app's pool. */
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: loadApp!.database.pool!.options.connectionString });
+    await client.connect();
+    return client;
+  };
+  /** Polls until `check` holds: the server and the app (reconnecting) take their own time. */
+  const eventually = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return false;
+  };
+  /** No connection is lost to the pool: every one it has is back, idle. */
+  const allReturned = () => loadApp!.database.pool!.totalCount === loadApp!.database.pool!.idleCount;
+
+  const world = async () => {
+    const t = loadApp!;
+    const org = await createOrganization(t);
+    const tech = await createUser(t, { userType: 'TECHNICIAN', organizationId: org.id });
+    const token = await signIn(t, await createUser(t, { userType: 'ADMIN' }));
+    const read = () => t.app.inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) });
+    // A patient is created in a transaction: its connection is checked out of the pool between statements.
+    const write = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/patient/',
+        headers: { ...auth(token), timezone: 'UTC' },
+        payload: { first_name: 'Meera', last_name: 'Nair', date_of_birth: '1985-06-01', organization: org.id, technician: tech.id },
+      });
+    return { read, write };
+  };
+
+  it('takes back a connection that dies while checked out, even one its user never releases', async () => {
+    const killer = await connect();
+    try {
+      const client = await loadApp!.database.pool!.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await client.query('BEGIN');
+      await killer.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      expect(await eventually(allReturned)).toBe(true);
+      await expect(client.query('SELECT 1')).rejects.toSatisfy(isDatabaseUnavailable);
+      // Already returned: its user's release, however late, does nothing.
+      client.release();
+      expect(allReturned()).toBe(true);
+    } finally {
+      await killer.end();
+    }
+  });
+
+  it('survives a transaction whose backend is terminated mid-way, answering 503 with Retry-After', async () => {
+    const { read, write } = await world();
+    const locker = await connect();
+    const killer = await connect();
+    try {
+      // The transaction inserts its patient, then waits on the audit log.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
+      const pending = write();
+      const killed = await eventually(async () => {
+        const { rows } = await killer.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_xid IS NOT NULL`,
+        );
+        return rows.length > 0;
+      });
+      expect(killed).toBe(true);
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      await locker.query('ROLLBACK');
+      expect((await read()).statusCode).toBe(200);
+      expect((await write()).statusCode).toBe(201);
+    } finally {
+      await locker.end();
+      await killer.end();
+    }
+  });
+
+  it('survives every backend terminated during concurrent reads and writes, and serves again within seconds', async () => {
+    const { read, write } = await world();
+    const cache = sessionCaches.get(loadApp!.app);
+    const killer = await connect();
+    const answers: Array<{ status: number; retryAfter: unknown }> = [];
+    let running = true;
+    const loop = async (request: typeof read) => {
+      while (running) {
+        const res = await request();
+        answers.push({ status: res.statusCode, retryAfter: res.headers['retry-after'] });
+      }
+    };
+    const loops = [read, read, read, write, write, write].map(loop);
+    try {
+      let terminated = 0;
+      for (let round = 0; round < 15; round++) {
+        // Every connection to the database but the killer's: the pool's, the session listener's.
+        const { rows } = await killer.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+        );
+        terminated += rows.length;
+        // Requests run on new connections before the next round.
+        const seen = answers.length;
+        expect(await eventually(() => answers.length >= seen + 6)).toBe(true);
+      }
+      running = false;
+      await Promise.all(loops);
+      expect(terminated).toBeGreaterThan(15);
+      const failed = answers.filter((a) => !(a.status === 200 || a.status === 201 || (a.status === 503 && a.retryAfter === '5')));
+      expect(failed).toEqual([]);
+      expect(await eventually(async () => (await read()).statusCode === 200 && (await write()).statusCode === 201)).toBe(true);
+      expect(await eventually(allReturned)).toBe(true);
+      expect(await eventually(() => cache!.isLive)).toBe(true);
+    } finally {
+      running = false;
+      await Promise.allSettled(loops);
+      await killer.end();
+    }
   });
 });
