@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
+import { patientBody, post, setupUploader } from '../modules/uploads/uploads.fixtures.ts';
 import { setupTestApp } from '../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
 import { sessionCaches } from './authenticate.ts';
@@ -140,7 +141,7 @@ describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', (
   const world = async () => {
     const t = loadApp!;
     const org = await createOrganization(t);
-    const tech = await createUser(t, { userType: 'TECHNICIAN', organizationId: org.id });
+    const device = await setupUploader(t, { org });
     const token = await signIn(t, await createUser(t, { userType: 'ADMIN' }));
     const read = () => t.app.inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) });
     // A patient is created in a transaction: its connection is checked out of the pool between statements.
@@ -149,9 +150,11 @@ describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', (
         method: 'POST',
         url: '/api/v1/patient/',
         headers: { ...auth(token), timezone: 'UTC' },
-        payload: { first_name: 'Meera', last_name: 'Nair', date_of_birth: '1985-06-01', organization: org.id, technician: tech.id },
+        payload: { first_name: 'Meera', last_name: 'Nair', date_of_birth: '1985-06-01', organization: org.id, technician: device.user.id },
       });
-    return { read, write };
+    // A device's upload: its Idempotency-Key is claimed in the transaction that stores the patient.
+    const upload = () => post(t, device.token, '/patient/', patientBody(device.device.serialNumber));
+    return { read, write, upload };
   };
 
   it('takes back a connection that dies while checked out, even one its user never releases', async () => {
@@ -200,8 +203,8 @@ describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', (
     }
   });
 
-  it('survives every backend terminated during concurrent reads and writes, and serves again within seconds', async () => {
-    const { read, write } = await world();
+  it('survives every backend terminated during concurrent reads, writes and uploads, and serves again within seconds', async () => {
+    const { read, write, upload } = await world();
     const cache = sessionCaches.get(loadApp!.app);
     const killer = await connect();
     const answers: Array<{ status: number; retryAfter: unknown }> = [];
@@ -212,7 +215,7 @@ describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', (
         answers.push({ status: res.statusCode, retryAfter: res.headers['retry-after'] });
       }
     };
-    const loops = [read, read, read, write, write, write].map(loop);
+    const loops = [read, read, write, write, upload, upload].map(loop);
     try {
       let terminated = 0;
       for (let round = 0; round < 15; round++) {
@@ -231,7 +234,9 @@ describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', (
       expect(terminated).toBeGreaterThan(15);
       const failed = answers.filter((a) => !(a.status === 200 || a.status === 201 || (a.status === 503 && a.retryAfter === '5')));
       expect(failed).toEqual([]);
-      expect(await eventually(async () => (await read()).statusCode === 200 && (await write()).statusCode === 201)).toBe(true);
+      const serving = async () =>
+        (await read()).statusCode === 200 && (await write()).statusCode === 201 && (await upload()).statusCode === 201;
+      expect(await eventually(serving)).toBe(true);
       expect(await eventually(allReturned)).toBe(true);
       expect(await eventually(() => cache!.isLive)).toBe(true);
     } finally {
