@@ -1,6 +1,8 @@
 // Losing the database connection (restart, failover, killed backend, network cut, pool timeout) answers 503 with
 // Retry-After for the requests in flight, never a 500: those requests did nothing wrong and may simply be retried.
+import { Readable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -11,7 +13,8 @@ import { patientBody, post, setupUploader } from '../modules/uploads/uploads.fix
 import { setupTestApp } from '../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
 import { sessionCaches } from './authenticate.ts';
-import { isDatabaseUnavailable } from './errors.ts';
+import { HTTP_MESSAGES, isDatabaseUnavailable, registerErrorHandler } from './errors.ts';
+import { sendCsv } from './route-helpers.ts';
 
 /** A database whose every query fails with `failure.error`, as a pool that lost its server would. */
 function failingDatabase(failure: { error: Error }): Database {
@@ -66,6 +69,29 @@ describe('a lost database connection', () => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/auth/password/', payload: { email: 'a@b.co', password: 'Secret-pass1' } });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: 'A server error occurred.' });
+  });
+
+  it('answers 503 in JSON, not as the file, to a download that loses its connection before its first byte', async () => {
+    const download = Fastify();
+    registerErrorHandler(download);
+    const lost = withCode('terminating connection due to administrator command', '57P01');
+    // The route has set the file's headers when its stream fails, as the scan CSV's COPY does.
+    const failing = new Readable({
+      read() {
+        this.destroy(lost);
+      },
+    });
+    download.get('/scans.csv', (_request, reply) => sendCsv(reply, 'scans.csv', failing));
+    try {
+      const res = await download.inject({ method: 'GET', url: '/scans.csv' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.json()).toEqual({ detail: HTTP_MESSAGES.databaseUnavailable });
+    } finally {
+      await download.close();
+    }
   });
 
   it('classifies the driver error wrapped by Drizzle', () => {
@@ -197,6 +223,37 @@ describe.skipIf(!loadApp)('connections terminated by the server (PostgreSQL)', (
       await locker.query('ROLLBACK');
       expect((await read()).statusCode).toBe(200);
       expect((await write()).statusCode).toBe(201);
+    } finally {
+      await locker.end();
+      await killer.end();
+    }
+  });
+
+  it('answers 503 with Retry-After in JSON to a CSV download whose COPY is terminated', async () => {
+    const t = loadApp!;
+    const token = await signIn(t, await createUser(t, { userType: 'ADMIN' }));
+    const locker = await connect();
+    const killer = await connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE scans IN ACCESS EXCLUSIVE MODE');
+      const pending = t.app.inject({ method: 'GET', url: '/api/v1/scan/?format=csv', headers: auth(token) });
+      const killed = await eventually(async () => {
+        const { rows } = await killer.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'COPY%'`,
+        );
+        return rows.length > 0;
+      });
+      expect(killed).toBe(true);
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ detail: HTTP_MESSAGES.databaseUnavailable });
+      await locker.query('ROLLBACK');
+      expect(await eventually(allReturned)).toBe(true);
+      const again = await t.app.inject({ method: 'GET', url: '/api/v1/scan/?format=csv', headers: auth(token) });
+      expect(again.statusCode).toBe(200);
     } finally {
       await locker.end();
       await killer.end();
