@@ -105,19 +105,10 @@ function isAlive(pid: number): boolean {
 const SESSION_OPTIONS = '-c TimeZone=UTC -c jit=off';
 
 export function openPostgres(url: string, readUrl?: string): Database {
-  // Every session works in UTC; set at connection start so no query races the first statement.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
-  // An idle connection closed by the server (restart, failover, a dropped test database) must not crash the
-  // process: the pool discards it and opens a new one on the next query.
-  pool.on('error', onIdleClientError);
+  const pool = connectionPool(url);
   const db = drizzlePg(pool, { schema });
-  let readPool: pg.Pool | undefined;
-  let readDb: Db = db;
-  if (readUrl) {
-    readPool = new pg.Pool({ connectionString: readUrl, max: 10, options: SESSION_OPTIONS });
-    readPool.on('error', onIdleClientError);
-    readDb = drizzlePg(readPool, { schema });
-  }
+  const readPool = readUrl ? connectionPool(readUrl) : undefined;
+  const readDb: Db = readPool ? drizzlePg(readPool, { schema }) : db;
   return {
     db,
     readDb,
@@ -133,6 +124,34 @@ export function openPostgres(url: string, readUrl?: string): Database {
       await readPool?.end();
     },
   };
+}
+
+/**
+ * A pool that outlives its connections (a server restart or failover, a terminated backend, a network cut):
+ * node-postgres emits `error` on a connection that dies, and an `error` nobody listens to ends the process. The pool
+ * listens only while a connection is idle (it discards it and opens another on the next query); this listener is
+ * there while one is checked out (a transaction, a COPY), and returns the dead connection to the pool itself, which
+ * discards it: a user that never releases it on the way out of its failure (drizzle's `transaction` when its BEGIN
+ * fails) would otherwise keep it checked out for ever, and the pool, one connection short each time, would end up
+ * with none. The loss reaches the user as the failure of its query in flight or of its next one (the request
+ * answers 503, http/errors.ts); its own release, later, does nothing.
+ */
+function connectionPool(url: string): pg.Pool {
+  // Every session works in UTC; set at connection start so no query races the first statement.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
+  pool.on('error', onIdleClientError);
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => {};
+      release(error);
+    }),
+  );
+  return pool;
 }
 
 function onIdleClientError(error: Error): void {

@@ -167,6 +167,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ detail: 'Not found.' }));
 
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    // The answer is the error, in JSON, not what the route had begun to send: a download whose stream failed before
+    // its first byte (a CSV's COPY that lost its connection) would otherwise go as a file, or fail to serialize.
+    void reply.removeHeader('content-type').removeHeader('content-disposition');
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       if (error.code === 'bad_request') return reply.status(400).send(error.fields ?? { non_field_errors: [error.message] });
