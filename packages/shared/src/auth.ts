@@ -12,8 +12,6 @@ export const AUTH_MESSAGES = {
     'Password is invalid for the given email, or the account corresponding to the email does not have a password set.',
   invalidEmail: 'Email address is not valid.',
   userNotFound: 'There is no user corresponding to the given email.',
-  mobileNotFound: 'There is no user corresponding to the given mobile number.',
-  mobileDisabled: 'The user corresponding to the given mobile number has been disabled.',
   otpInvalid: 'The code is invalid. Please check it and try again.',
   otpExpired: 'The code has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',

@@ -18,6 +18,7 @@ import {
   PASSWORD_RESET_TTL_SECONDS,
 } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
+import { MESSAGES } from '@sc/shared/validation';
 import type { AppContext } from '../../app.ts';
 import type { RequestMeta } from '../../http/actor.ts';
 import { AppError, fieldError, nonFieldError } from '../../http/errors.ts';
@@ -161,28 +162,36 @@ export async function signInWithPassword(
 
 // ---- mobile and one-time code ----------------------------------------------------------------------
 
-async function findMobileUser(
+/**
+ * The stored form of a number and its active account, if any. The code steps answer a number without an active
+ * account exactly as one with (a code is made and counted, it is just never sent), so they do not tell a stranger
+ * which numbers have accounts (issue 22.14).
+ */
+async function findMobileTarget(
   ctx: AuthContext,
   mobile: string,
   country: string,
-): Promise<SignInUser & { mobile: string }> {
-  const user = await findUserByMobile(ctx.database.db, storedMobileCandidates(mobile, country));
-  if (!user?.mobile) throw nonFieldError(AUTH_MESSAGES.mobileNotFound);
-  if (!user.isValid) throw nonFieldError(AUTH_MESSAGES.mobileDisabled);
-  return { ...user, mobile: user.mobile };
+): Promise<{ target: string; user: SignInUser | null }> {
+  const candidates = storedMobileCandidates(mobile, country);
+  const user = await findUserByMobile(ctx.database.db, candidates);
+  if (user?.mobile && user.isValid) return { target: user.mobile, user };
+  const [target] = candidates;
+  if (!target) throw fieldError('mobile', MESSAGES.invalidPhone);
+  return { target, user: null };
 }
 
 export async function requestOtp(ctx: AuthContext, input: TOtpRequest, meta: RequestMeta): Promise<TOtpSent> {
-  const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
-  await sendMobileCode(ctx, user, user.mobile, 'otp');
+  const { target, user } = await findMobileTarget(ctx, input.mobile, input.mobile_country_code);
+  await sendMobileCode(ctx, user, target, 'otp');
   await ctx.services.audit.record({
     action: AUDIT_ACTIONS.otpRequested,
-    actorId: user.id,
+    actorId: user?.id ?? null,
     targetType: 'user',
-    targetId: user.id,
+    targetId: user?.id ?? null,
+    outcome: user ? 'success' : 'failure',
     ip: meta.ip,
     userAgent: meta.userAgent,
-    details: { mobile: user.mobile },
+    details: user ? { mobile: target } : { mobile: target, reason: 'no_active_user' },
   });
   return { detail: CODE_SENT, resend_after: OTP_RESEND_SECONDS };
 }
@@ -193,11 +202,11 @@ const mobileCodeLock = (target: string) => `otp:${target}`;
 /**
  * Resend after 60 s, at most 5 an hour per number; a new code replaces the previous ones. The limits are
  * checked and the code stored in one transaction under the number's lock, so of concurrent requests only
- * one can pass; the SMS leaves after the commit.
+ * one can pass; the SMS leaves after the commit, and only to a number with an active account (`user`).
  */
 async function sendMobileCode(
   ctx: AuthContext,
-  user: SignInUser,
+  user: SignInUser | null,
   target: string,
   purpose: CodePurpose,
 ): Promise<void> {
@@ -226,12 +235,13 @@ async function sendMobileCode(
     await insertCode(tx, {
       purpose,
       target,
-      userId: user.id,
+      userId: user?.id ?? null,
       codeHash,
       created: at,
       expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
     });
   });
+  if (!user) return;
   await ctx.services.sms.send({
     to: target,
     body: `${code} is your Screening Console sign-in code. It expires in ${OTP_TTL_SECONDS / 60} minutes. Do not share it.`,
@@ -249,37 +259,39 @@ export async function verifyOtp(
   input: TOtpVerify,
   meta: RequestMeta,
 ): Promise<{ id_token: string }> {
-  const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
+  const { target, user } = await findMobileTarget(ctx, input.mobile, input.mobile_country_code);
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
     ctx.services.audit.record({
       action: AUDIT_ACTIONS.otpSignIn,
-      actorId: user.id,
+      actorId: user?.id ?? null,
       targetType: 'user',
-      targetId: user.id,
+      targetId: user?.id ?? null,
       outcome,
       ip: meta.ip,
       userAgent: meta.userAgent,
-      details: { mobile: user.mobile, ...details },
+      details: { mobile: target, ...details },
     });
   const fail = async (reason: string, message: string) => {
     await audit('failure', { reason });
     return fieldError('code', message);
   };
 
-  const codeHash = await hashCode(ctx, user.mobile, input.code);
+  const codeHash = await hashCode(ctx, target, input.code);
   // Tries are checked and counted under the number's lock: concurrent guesses get 5 tries in all, not 5 each.
   // A refusal returns (not throws) so that the counted try commits.
   const outcome = await ctx.database.db.transaction(
-    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose }> => {
-      await lockSignInKey(tx, mobileCodeLock(user.mobile));
+    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose; userId: number }> => {
+      await lockSignInKey(tx, mobileCodeLock(target));
       const at = ctx.now();
-      const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, user.mobile);
+      const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, target);
       if (!latest || latest.usedAt) return { reason: 'no_active_code', message: AUTH_MESSAGES.otpInvalid };
       if (latest.attempts >= OTP_MAX_TRIES)
         return { reason: 'too_many_tries', message: AUTH_MESSAGES.otpTooManyTries };
       if (latest.expiresAt.getTime() <= at.getTime())
         return { reason: 'expired', message: AUTH_MESSAGES.otpExpired };
-      if (!safeEqual(codeHash, latest.codeHash)) {
+      // A code made for a number without an active account was never sent: even its right value is a wrong try.
+      const isOwnersCode = user !== null && latest.userId === user.id;
+      if (!isOwnersCode || !safeEqual(codeHash, latest.codeHash)) {
         const attempts = await addCodeAttempt(tx, latest.id);
         return {
           reason: 'wrong_code',
@@ -288,11 +300,11 @@ export async function verifyOtp(
       }
       if (!(await useCode(tx, latest.id, at, OTP_MAX_TRIES)))
         return { reason: 'already_used', message: AUTH_MESSAGES.otpInvalid };
-      return { purpose: latest.purpose };
+      return { purpose: latest.purpose, userId: user.id };
     },
   );
   if ('reason' in outcome) throw await fail(outcome.reason, outcome.message);
-  const idToken = await issueIdToken(ctx, user.id);
+  const idToken = await issueIdToken(ctx, outcome.userId);
   await audit('success', { purpose: outcome.purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
   return { id_token: idToken };
 }

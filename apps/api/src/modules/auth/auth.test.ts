@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from '@sc/shared/auth';
 import { MESSAGES } from '@sc/shared/validation';
-import { auditLog, oneTimeCodes, users } from '../../db/schema/index.ts';
+import { auditLog, oneTimeCodes, outboxMessages, users } from '../../db/schema/index.ts';
+import { hmacSha256 } from '../../services/tokens.ts';
 import { setupTestApp, type TestContext } from '../../test/app.ts';
 import { DEFAULT_PASSWORD, auth, createUser, signIn, uniqueMobile } from '../../test/factories.ts';
 
@@ -149,18 +150,49 @@ describe('POST auth/otp/ and auth/otp/verify/', () => {
     );
   });
 
-  it('refuses an invalid number, an unknown number and a disabled user', async () => {
+  it('refuses an invalid number on the field', async () => {
     const invalid = await post(t, 'auth/otp/', { mobile: '12', mobile_country_code: 'IN' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({ mobile: [MESSAGES.invalidPhone] });
+  });
 
-    const unknown = await post(t, 'auth/otp/', { mobile: uniqueMobile(), mobile_country_code: 'IN' });
-    expect(unknown.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.mobileNotFound] });
+  it('does not tell a stranger which numbers have an account: known, unknown and disabled numbers get the same answers', async () => {
+    const known = uniqueMobile();
+    const unknown = uniqueMobile();
+    const disabled = uniqueMobile();
+    await createUser(t, { mobile: known });
+    await createUser(t, { mobile: disabled, isValid: false });
+    const answers = async (mobile: string) => {
+      const first = await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
+      const tooEarly = await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
+      const wrongCode = await post(t, 'auth/otp/verify/', { mobile, mobile_country_code: 'IN', code: '000000' });
+      return [first, tooEarly, wrongCode].map((r) => ({ status: r.statusCode, body: r.json<unknown>() }));
+    };
+    const forKnown = await answers(known);
+    expect(forKnown[0]).toEqual({ status: 200, body: { detail: 'Code sent.', resend_after: 60 } });
+    expect(await answers(unknown)).toEqual(forKnown);
+    expect(await answers(disabled)).toEqual(forKnown);
 
+    const sms = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'sms'));
+    const to = sms.map((m) => m.to);
+    expect(to).toContain(`+91-${known}`);
+    expect(to).not.toContain(`+91-${unknown}`);
+    expect(to).not.toContain(`+91-${disabled}`);
+  });
+
+  it('never signs in a number without an active account, even with the right code of its stored row', async () => {
     const mobile = uniqueMobile();
-    await createUser(t, { mobile, isValid: false });
-    const disabled = await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
-    expect(disabled.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.mobileDisabled] });
+    await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
+    // The code was never sent; make one we know and store its hash, as if it had been guessed.
+    const code = '123456';
+    const codeHash = hmacSha256(await t.app.ctx.services.secrets.getSigningSecret(), `+91-${mobile}:${code}`);
+    await t.database.db
+      .update(oneTimeCodes)
+      .set({ codeHash })
+      .where(eq(oneTimeCodes.target, `+91-${mobile}`));
+    const res = await post(t, 'auth/otp/verify/', { mobile, mobile_country_code: 'IN', code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: [AUTH_MESSAGES.otpInvalid] });
   });
 
   it('answers an id_token for the right code, and the code works only once', async () => {
