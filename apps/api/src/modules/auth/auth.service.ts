@@ -1,6 +1,7 @@
 // Sign-in use cases (part 1 §2.2, §8; DESIGN §5): e-mail + password, mobile + one-time code, password reset.
 // Each successful first step ends in a single-use id_token (5 minutes) that POST user/login/ exchanges for
 // a session. Codes and tokens are random, stored hashed, and never logged, audited or returned twice.
+import ipaddr from 'ipaddr.js';
 import { AUTH_MESSAGES, type TOtpRequest, type TOtpVerify, type TPasswordLogin } from '@sc/shared/auth';
 import {
   splitStoredMobile,
@@ -58,8 +59,14 @@ export const AUDIT_ACTIONS = {
   accountDeleted: 'account.deleted',
 } as const;
 
-/** Per-account limit on wrong passwords (per-IP limits are @fastify/rate-limit on the routes). */
+/**
+ * Wrong passwords are counted per account and client address: 10 in 15 minutes lock that account for that address
+ * only, so a stranger's guesses never lock its owner out elsewhere (issue 22.13). One address is also stopped after
+ * 50 failed sign-ins in 15 minutes whatever accounts it tries (the per-minute limits of @fastify/rate-limit may be
+ * off, and do not outlive a restart).
+ */
 export const PASSWORD_FAILURE_LIMIT = 10;
+export const ADDRESS_FAILURE_LIMIT = 50;
 export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Per-account limit on reset e-mails. */
 export const RESET_EMAILS_PER_HOUR = 5;
@@ -69,6 +76,18 @@ const HOUR_MS = 3_600_000;
 const MOBILE_CODE_PURPOSES: CodePurpose[] = ['otp', 'second_factor'];
 const SECOND_FACTOR_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'];
 export const CODE_SENT = 'Code sent.';
+
+/**
+ * The address a client is counted by: an IPv4 address as is, an IPv6 one by its /64 (one subscriber's whole prefix,
+ * which a single machine can walk through).
+ */
+export function clientAddressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = address.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...prefix, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+}
 
 const tooManyAttempts = (retryAfterSeconds: number, message: string = AUTH_MESSAGES.tooManyAttempts) =>
   new AppError('rate_limited', message, undefined, {
@@ -83,19 +102,37 @@ export async function signInWithPassword(
   meta: RequestMeta,
 ): Promise<TPasswordLoginResponse> {
   const { db } = ctx.database;
-  const at = ctx.now();
-  const audit = (outcome: 'success' | 'failure', userId: number | null, details: Record<string, unknown>) =>
-    ctx.services.audit.record({
-      action: AUDIT_ACTIONS.passwordSignIn,
-      actorId: userId,
-      targetType: 'user',
-      targetId: userId,
-      outcome,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      details: { email: input.email, ...details },
-    });
+  const client = clientAddressKey(meta.ip);
+  const audit = (
+    outcome: 'success' | 'failure',
+    userId: number | null,
+    details: Record<string, unknown>,
+    on?: DbOrTx,
+  ) =>
+    ctx.services.audit.record(
+      {
+        action: AUDIT_ACTIONS.passwordSignIn,
+        actorId: userId,
+        targetType: 'user',
+        targetId: userId,
+        outcome,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { email: input.email, client, ...details },
+      },
+      on,
+    );
+  /** Whether this address, or this address on this account, has used up its wrong tries. */
+  const isLocked = async (on: DbOrTx, userId: number | null) => {
+    const since = new Date(ctx.now().getTime() - PASSWORD_FAILURE_WINDOW_MS);
+    const failures = (by: { userId?: number }) =>
+      countFailuresSince(on, AUDIT_ACTIONS.passwordSignIn, { client, ...by }, since);
+    if ((await failures({})) >= ADDRESS_FAILURE_LIMIT) return true;
+    return userId !== null && (await failures({ userId })) >= PASSWORD_FAILURE_LIMIT;
+  };
+  const locked = () => tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
 
+  if (await isLocked(db, null)) throw locked();
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await audit('failure', null, { reason: 'unknown_user' });
@@ -105,43 +142,22 @@ export async function signInWithPassword(
     await audit('failure', user.id, { reason: 'user_disabled' });
     throw nonFieldError(AUTH_MESSAGES.userDisabled);
   }
-  const countFailures = (on: DbOrTx, now: Date) =>
-    countFailuresSince(
-      on,
-      AUDIT_ACTIONS.passwordSignIn,
-      user.id,
-      new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS),
-    );
-  // A locked account is refused before any hash is computed; the check that counts is the locked one below.
-  if ((await countFailures(db, at)) >= PASSWORD_FAILURE_LIMIT) {
-    throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
-  }
+  // A locked pair is refused before any hash is computed; the check that counts is the locked one below.
+  if (await isLocked(db, user.id)) throw locked();
   // The (slow) hash is checked outside the transaction so that no connection waits on it.
   const isRightPassword = await verifyPassword(user.passwordHash, input.password);
-  // Count and record the failure under a per-account lock: concurrent wrong guesses cannot all pass the
-  // limit, and a right password that arrives once the limit is reached is refused too.
-  const isLocked = await db.transaction(async (tx) => {
-    await lockSignInKey(tx, `password:${user.id}`);
-    const now = ctx.now();
-    if ((await countFailures(tx, now)) >= PASSWORD_FAILURE_LIMIT) return true;
+  // Count and record the failure under the address's and the pair's locks: concurrent wrong guesses cannot all pass
+  // the limits, and a right password that arrives once a limit is reached is refused too.
+  const isRefused = await db.transaction(async (tx) => {
+    await lockSignInKey(tx, `password-address:${client}`);
+    await lockSignInKey(tx, `password:${user.id}:${client}`);
+    if (await isLocked(tx, user.id)) return true;
     if (!isRightPassword) {
-      await ctx.services.audit.record(
-        {
-          action: AUDIT_ACTIONS.passwordSignIn,
-          actorId: user.id,
-          targetType: 'user',
-          targetId: user.id,
-          outcome: 'failure',
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-          details: { email: input.email, reason: user.passwordHash ? 'wrong_password' : 'no_password' },
-        },
-        tx,
-      );
+      await audit('failure', user.id, { reason: user.passwordHash ? 'wrong_password' : 'no_password' }, tx);
     }
     return false;
   });
-  if (isLocked) throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
+  if (isRefused) throw locked();
   if (!isRightPassword) throw nonFieldError(AUTH_MESSAGES.wrongPassword);
 
   if (ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType) && user.mobile) {

@@ -97,7 +97,10 @@ describe('POST auth/password/', () => {
     expect(res.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.wrongPassword] });
   });
 
-  it('locks an account for 15 minutes after 10 wrong passwords, even against the right one', async () => {
+  const fromAddress = (remoteAddress: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/password/', payload, remoteAddress });
+
+  it('locks an account for 15 minutes at the address that made 10 wrong guesses, even against the right password', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 10; i++) {
       expect(
@@ -113,6 +116,49 @@ describe('POST auth/password/', () => {
     expect(
       (await post(t, 'auth/password/', { email: user.email, password: DEFAULT_PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it("does not let a stranger's wrong passwords lock the owner out at another address", async () => {
+    const admin = await createUser(t, { userType: 'ADMIN' });
+    for (let i = 0; i < 12; i++) {
+      await fromAddress('203.0.113.7', { email: admin.email, password: `Wrong-${i}-pass` });
+    }
+    expect((await fromAddress('203.0.113.7', { email: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      429,
+    );
+    const owner = await fromAddress('198.51.100.20', { email: admin.email, password: DEFAULT_PASSWORD });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json()).toHaveProperty('id_token');
+  });
+
+  it('counts an IPv6 client by its /64, so walking the prefix does not buy more guesses', async () => {
+    const user = await createUser(t);
+    for (let i = 1; i <= 10; i++) {
+      await fromAddress(`2001:db8:7:7::${i.toString(16)}`, { email: user.email, password: `Wrong-${i}-pass` });
+    }
+    expect(
+      (await fromAddress('2001:db8:7:7::ff', { email: user.email, password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(429);
+    expect(
+      (await fromAddress('2001:db8:7:8::1', { email: user.email, password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('stops one address after 50 failed sign-ins in 15 minutes across accounts, and only that address', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 50; i++) {
+      await fromAddress('203.0.113.50', { email: `nobody-${i}@example.com`, password: 'Wrong-pass-1' });
+    }
+    const refused = await fromAddress('203.0.113.50', { email: user.email, password: DEFAULT_PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: AUTH_MESSAGES.tooManyAttempts });
+    expect((await fromAddress('203.0.113.51', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(15 * MINUTE + 1000);
+    expect((await fromAddress('203.0.113.50', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 
