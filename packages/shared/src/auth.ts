@@ -49,6 +49,8 @@ const loginEmail = textField({ error: AUTH_MESSAGES.invalidEmail })
 export const ZPasswordLogin = z.object({
   email: loginEmail,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+  /** The code_token of a verified sign-in code, when the password is the second step (auth-extra ZPasswordRequired). */
+  code_token: z.string().max(200).optional(),
 });
 export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
 

@@ -8,6 +8,7 @@ import {
   storedMobileCandidates,
   type TDetail,
   type TOtpSent,
+  type TOtpVerifyResponse,
   type TPasswordLoginResponse,
 } from '@sc/shared/auth-extra';
 import {
@@ -75,6 +76,12 @@ const HOUR_MS = 3_600_000;
 /** Codes sent to a mobile for sign-in: the code view and the second factor share limits and verification. */
 const MOBILE_CODE_PURPOSES: CodePurpose[] = ['otp', 'second_factor'];
 const SECOND_FACTOR_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'];
+/**
+ * Whether a sign-in of this user needs two factors (REQUIRE_SECOND_FACTOR): password then a code to the mobile, or a
+ * code then the password, whichever it begins with.
+ */
+const needsSecondFactor = (ctx: AuthContext, user: SignInUser) =>
+  ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType);
 export const CODE_SENT = 'Code sent.';
 
 /**
@@ -160,7 +167,11 @@ export async function signInWithPassword(
   if (isRefused) throw locked();
   if (!isRightPassword) throw nonFieldError(AUTH_MESSAGES.wrongPassword);
 
-  if (ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType) && user.mobile) {
+  // Second step of a sign-in that began with the mobile code: the code_token (used once) is the first factor.
+  const isCodeVerified =
+    input.code_token !== undefined &&
+    (await consumeTokenByHash(db, ['code_verified'], sha256(input.code_token), ctx.now()))?.userId === user.id;
+  if (needsSecondFactor(ctx, user) && !isCodeVerified && user.mobile) {
     await sendMobileCode(ctx, user, user.mobile, 'second_factor');
     await audit('success', user.id, { second_factor: 'sent' });
     const { national, country } = splitStoredMobile(user.mobile, user.mobileCountryCode);
@@ -172,7 +183,7 @@ export async function signInWithPassword(
     };
   }
   const idToken = await issueIdToken(ctx, user.id);
-  await audit('success', user.id, {});
+  await audit('success', user.id, isCodeVerified ? { second_factor: 'code_first' } : {});
   return { id_token: idToken };
 }
 
@@ -274,7 +285,7 @@ export async function verifyOtp(
   ctx: AuthContext,
   input: TOtpVerify,
   meta: RequestMeta,
-): Promise<{ id_token: string }> {
+): Promise<TOtpVerifyResponse> {
   const { target, user } = await findMobileTarget(ctx, input.mobile, input.mobile_country_code);
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
     ctx.services.audit.record({
@@ -296,7 +307,7 @@ export async function verifyOtp(
   // Tries are checked and counted under the number's lock: concurrent guesses get 5 tries in all, not 5 each.
   // A refusal returns (not throws) so that the counted try commits.
   const outcome = await ctx.database.db.transaction(
-    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose; userId: number }> => {
+    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose; owner: SignInUser }> => {
       await lockSignInKey(tx, mobileCodeLock(target));
       const at = ctx.now();
       const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, target);
@@ -316,22 +327,34 @@ export async function verifyOtp(
       }
       if (!(await useCode(tx, latest.id, at, OTP_MAX_TRIES)))
         return { reason: 'already_used', message: AUTH_MESSAGES.otpInvalid };
-      return { purpose: latest.purpose, userId: user.id };
+      return { purpose: latest.purpose, owner: user };
     },
   );
   if ('reason' in outcome) throw await fail(outcome.reason, outcome.message);
-  const idToken = await issueIdToken(ctx, outcome.userId);
-  await audit('success', { purpose: outcome.purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
+  const { purpose, owner } = outcome;
+  if (purpose === 'otp' && needsSecondFactor(ctx, owner)) {
+    // The code is the first factor only: the password is due, with a single-use proof of the code.
+    const codeToken = await issueSingleUseToken(ctx, 'code_verified', owner.id);
+    await audit('success', { purpose: 'sign_in', second_factor: 'password_required' });
+    return { password_required: true, email: owner.email, code_token: codeToken };
+  }
+  const idToken = await issueIdToken(ctx, owner.id);
+  await audit('success', { purpose: purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
   return { id_token: idToken };
 }
 
 // ---- id_token ----------------------------------------------------------------------------------------
 
-export async function issueIdToken(ctx: AuthContext, userId: number): Promise<string> {
+/** A random token stored hashed for `ID_TOKEN_TTL_SECONDS`: the id_token, or the proof of a verified code. */
+async function issueSingleUseToken(
+  ctx: AuthContext,
+  purpose: 'id_token' | 'code_verified',
+  userId: number,
+): Promise<string> {
   const at = ctx.now();
   const token = generateToken(32);
   await insertCode(ctx.database.db, {
-    purpose: 'id_token',
+    purpose,
     target: `user:${userId}`,
     userId,
     codeHash: sha256(token),
@@ -340,6 +363,8 @@ export async function issueIdToken(ctx: AuthContext, userId: number): Promise<st
   });
   return token;
 }
+
+export const issueIdToken = (ctx: AuthContext, userId: number) => issueSingleUseToken(ctx, 'id_token', userId);
 
 /** Uses an id_token once; answers its user id, or null when unknown, expired or already used. */
 export async function consumeIdToken(ctx: AuthContext, token: string): Promise<number | null> {

@@ -477,6 +477,56 @@ describe('second factor for privileged roles', async () => {
     ).toBe(200);
   });
 
+  const codeFirst = async (mobile: string) => {
+    expect((await post(strict, 'auth/otp/', { mobile, mobile_country_code: 'IN' })).statusCode).toBe(200);
+    const { code } = await latestOutbox(strict, `+91-${mobile}`);
+    return post(strict, 'auth/otp/verify/', { mobile, mobile_country_code: 'IN', code });
+  };
+
+  it('does not give a privileged role a session for the mobile code alone: the password is due, then the id_token', async () => {
+    for (const userType of ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'] as const) {
+      const mobile = uniqueMobile();
+      const user = await createUser(strict, { userType, mobile });
+      const step1 = await codeFirst(mobile);
+      expect(step1.statusCode, userType).toBe(200);
+      const answer = step1.json<{ password_required: true; email: string; code_token: string }>();
+      expect(answer).toEqual({ password_required: true, email: user.email, code_token: expect.any(String) });
+      // The proof of the code is not a sign-in token.
+      expect((await post(strict, 'user/login/', { id_token: answer.code_token })).statusCode).toBe(400);
+
+      const step2 = await post(strict, 'auth/password/', {
+        email: answer.email,
+        password: DEFAULT_PASSWORD,
+        code_token: answer.code_token,
+      });
+      expect(Object.keys(step2.json()), userType).toEqual(['id_token']);
+      const login = await post(strict, 'user/login/', { id_token: step2.json<{ id_token: string }>().id_token });
+      expect(login.json<{ id: number }>().id).toBe(user.id);
+    }
+  });
+
+  it('accepts a code_token once, and only with the password of its own account', async () => {
+    const mobile = uniqueMobile();
+    const admin = await createUser(strict, { userType: 'ADMIN', mobile });
+    const other = await createUser(strict, { userType: 'ADMIN', mobile: uniqueMobile() });
+    const { code_token } = (await codeFirst(mobile)).json<{ code_token: string }>();
+
+    const wrongPassword = await post(strict, 'auth/password/', { email: admin.email, password: 'Wrong-pass-1', code_token });
+    expect(wrongPassword.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.wrongPassword] });
+    // Another account's password with this token: that account's own second factor, not a session.
+    const elsewhere = await post(strict, 'auth/password/', { email: other.email, password: DEFAULT_PASSWORD, code_token });
+    expect(elsewhere.json()).toHaveProperty('second_factor_required', true);
+    strict.clock.advance(61_000);
+    const reused = await post(strict, 'auth/password/', { email: admin.email, password: DEFAULT_PASSWORD, code_token });
+    expect(reused.json()).toHaveProperty('second_factor_required', true);
+  });
+
+  it('lets a TECHNICIAN sign in with the mobile code alone', async () => {
+    const mobile = uniqueMobile();
+    await createUser(strict, { mobile });
+    expect(Object.keys((await codeFirst(mobile)).json())).toEqual(['id_token']);
+  });
+
   it('lets a TECHNICIAN sign in with the password alone', async () => {
     const tech = await createUser(strict, { mobile: uniqueMobile() });
     const res = await post(strict, 'auth/password/', { email: tech.email, password: DEFAULT_PASSWORD });
