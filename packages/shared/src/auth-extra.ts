@@ -1,5 +1,6 @@
 // Sign-in contracts added beside auth.ts: response shapes of the auth calls and the stored-mobile rule.
 import { z } from 'zod';
+import { ZIdTokenResponse } from './auth.ts';
 import { decimalIntParam } from './list.ts';
 import { parseMobile, textField } from './validation.ts';
 import { parsePhoneNumberFromString, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
@@ -24,6 +25,23 @@ export type TSecondFactorRequired = z.infer<typeof ZSecondFactorRequired>;
 
 export const ZPasswordLoginResponse = z.union([z.object({ id_token: z.string() }), ZSecondFactorRequired]);
 export type TPasswordLoginResponse = z.infer<typeof ZPasswordLoginResponse>;
+
+/**
+ * POST auth/otp/verify/ answers either {id_token} or, when a privileged account must pass a second factor and began
+ * with the mobile code, {password_required: true, email, code_token}: POST auth/password/ {email, password,
+ * code_token} then answers the id_token.
+ */
+export const ZPasswordRequired = z.object({
+  password_required: z.literal(true),
+  /** The account's e-mail, to fill in the password step (null: the account has none and cannot finish). */
+  email: z.string().nullable(),
+  /** Single use, as long-lived as an id_token: proves the code was verified. */
+  code_token: z.string(),
+});
+export type TPasswordRequired = z.infer<typeof ZPasswordRequired>;
+
+export const ZOtpVerifyResponse = z.union([ZIdTokenResponse, ZPasswordRequired]);
+export type TOtpVerifyResponse = z.infer<typeof ZOtpVerifyResponse>;
 
 export const ZDetail = z.object({ detail: z.string() });
 export type TDetail = z.infer<typeof ZDetail>;

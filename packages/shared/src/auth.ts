@@ -12,8 +12,6 @@ export const AUTH_MESSAGES = {
     'Password is invalid for the given email, or the account corresponding to the email does not have a password set.',
   invalidEmail: 'Email address is not valid.',
   userNotFound: 'There is no user corresponding to the given email.',
-  mobileNotFound: 'There is no user corresponding to the given mobile number.',
-  mobileDisabled: 'The user corresponding to the given mobile number has been disabled.',
   otpInvalid: 'The code is invalid. Please check it and try again.',
   otpExpired: 'The code has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',
@@ -51,6 +49,8 @@ const loginEmail = textField({ error: AUTH_MESSAGES.invalidEmail })
 export const ZPasswordLogin = z.object({
   email: loginEmail,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+  /** The code_token of a verified sign-in code, when the password is the second step (auth-extra ZPasswordRequired). */
+  code_token: z.string().max(200).optional(),
 });
 export type TPasswordLogin = z.infer<typeof ZPasswordLogin>;
 

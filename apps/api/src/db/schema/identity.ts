@@ -105,13 +105,14 @@ export const sessions = pgTable(
 
 /**
  * One-time secrets, stored hashed: sign-in codes sent by SMS ('otp'), password-reset links ('password_reset'),
- * set-password links for new users ('set_password') and the short-lived id_token between the two sign-in steps.
+ * set-password links for new users ('set_password'), the short-lived id_token between the two sign-in steps, and
+ * the proof that a privileged user's sign-in code was verified while its password is still due ('code_verified').
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose', { enum: ['otp', 'password_reset', 'set_password', 'id_token', 'second_factor'] }).notNull(),
+    purpose: text('purpose', { enum: ['otp', 'password_reset', 'set_password', 'id_token', 'second_factor', 'code_verified'] }).notNull(),
     /** The mobile ('+91-9876543210') or e-mail the code was sent to. */
     target: text('target').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -178,11 +178,14 @@ export async function countCodesForUserSince(
   return row?.n ?? 0;
 }
 
-/** Failed audit rows of one action for one account since a time: the per-account attempt limit. */
+/**
+ * Failed audit rows of one action from one client address (`details.client`) since a time, on one account when
+ * `userId` is given: the wrong-password limits.
+ */
 export async function countFailuresSince(
   db: DbOrTx,
   action: string,
-  userId: number,
+  by: { client: string; userId?: number },
   since: Date,
 ): Promise<number> {
   const [row] = await db
@@ -191,9 +194,10 @@ export async function countFailuresSince(
     .where(
       and(
         eq(auditLog.action, action),
-        eq(auditLog.actorId, userId),
+        by.userId === undefined ? undefined : eq(auditLog.actorId, by.userId),
         eq(auditLog.outcome, 'failure'),
         gte(auditLog.created, since),
+        sql`${auditLog.details}->>'client' = ${by.client}`,
       ),
     );
   return row?.n ?? 0;

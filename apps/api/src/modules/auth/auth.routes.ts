@@ -2,14 +2,13 @@
 // RATE_LIMIT_DISABLED); per-account limits live in the service (wrong passwords, codes per number).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZIdTokenResponse,
   ZOtpRequest,
   ZOtpVerify,
   ZPasswordLogin,
   ZPasswordResetConfirm,
   ZPasswordResetRequest,
 } from '@sc/shared/auth';
-import { ZDetail, ZOtpSent, ZPasswordLoginResponse } from '@sc/shared/auth-extra';
+import { ZDetail, ZOtpSent, ZOtpVerifyResponse, ZPasswordLoginResponse } from '@sc/shared/auth-extra';
 import type { Config } from '../../config.ts';
 import { requestMeta } from '../../http/authenticate.ts';
 import {
@@ -68,9 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Check a sign-in (or second-factor) code → id_token',
+        summary: 'Check a sign-in (or second-factor) code → id_token (or, for a privileged role, the password step)',
         body: ZOtpVerify,
-        response: { 200: ZIdTokenResponse },
+        response: { 200: ZOtpVerifyResponse },
       },
       config,
     },

@@ -1,12 +1,14 @@
 // Sign-in use cases (part 1 §2.2, §8; DESIGN §5): e-mail + password, mobile + one-time code, password reset.
 // Each successful first step ends in a single-use id_token (5 minutes) that POST user/login/ exchanges for
 // a session. Codes and tokens are random, stored hashed, and never logged, audited or returned twice.
+import ipaddr from 'ipaddr.js';
 import { AUTH_MESSAGES, type TOtpRequest, type TOtpVerify, type TPasswordLogin } from '@sc/shared/auth';
 import {
   splitStoredMobile,
   storedMobileCandidates,
   type TDetail,
   type TOtpSent,
+  type TOtpVerifyResponse,
   type TPasswordLoginResponse,
 } from '@sc/shared/auth-extra';
 import {
@@ -18,6 +20,7 @@ import {
   PASSWORD_RESET_TTL_SECONDS,
 } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
+import { MESSAGES } from '@sc/shared/validation';
 import type { AppContext } from '../../app.ts';
 import type { RequestMeta } from '../../http/actor.ts';
 import { AppError, fieldError, nonFieldError } from '../../http/errors.ts';
@@ -57,8 +60,14 @@ export const AUDIT_ACTIONS = {
   accountDeleted: 'account.deleted',
 } as const;
 
-/** Per-account limit on wrong passwords (per-IP limits are @fastify/rate-limit on the routes). */
+/**
+ * Wrong passwords are counted per account and client address: 10 in 15 minutes lock that account for that address
+ * only, so a stranger's guesses never lock its owner out elsewhere (issue 22.13). One address is also stopped after
+ * 50 failed sign-ins in 15 minutes whatever accounts it tries (the per-minute limits of @fastify/rate-limit may be
+ * off, and do not outlive a restart).
+ */
 export const PASSWORD_FAILURE_LIMIT = 10;
+export const ADDRESS_FAILURE_LIMIT = 50;
 export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Per-account limit on reset e-mails. */
 export const RESET_EMAILS_PER_HOUR = 5;
@@ -67,7 +76,25 @@ const HOUR_MS = 3_600_000;
 /** Codes sent to a mobile for sign-in: the code view and the second factor share limits and verification. */
 const MOBILE_CODE_PURPOSES: CodePurpose[] = ['otp', 'second_factor'];
 const SECOND_FACTOR_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'];
+/**
+ * Whether a sign-in of this user needs two factors (REQUIRE_SECOND_FACTOR): password then a code to the mobile, or a
+ * code then the password, whichever it begins with.
+ */
+const needsSecondFactor = (ctx: AuthContext, user: SignInUser) =>
+  ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType);
 export const CODE_SENT = 'Code sent.';
+
+/**
+ * The address a client is counted by: an IPv4 address as is, an IPv6 one by its /64 (one subscriber's whole prefix,
+ * which a single machine can walk through).
+ */
+export function clientAddressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = address.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...prefix, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+}
 
 const tooManyAttempts = (retryAfterSeconds: number, message: string = AUTH_MESSAGES.tooManyAttempts) =>
   new AppError('rate_limited', message, undefined, {
@@ -82,19 +109,37 @@ export async function signInWithPassword(
   meta: RequestMeta,
 ): Promise<TPasswordLoginResponse> {
   const { db } = ctx.database;
-  const at = ctx.now();
-  const audit = (outcome: 'success' | 'failure', userId: number | null, details: Record<string, unknown>) =>
-    ctx.services.audit.record({
-      action: AUDIT_ACTIONS.passwordSignIn,
-      actorId: userId,
-      targetType: 'user',
-      targetId: userId,
-      outcome,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      details: { email: input.email, ...details },
-    });
+  const client = clientAddressKey(meta.ip);
+  const audit = (
+    outcome: 'success' | 'failure',
+    userId: number | null,
+    details: Record<string, unknown>,
+    on?: DbOrTx,
+  ) =>
+    ctx.services.audit.record(
+      {
+        action: AUDIT_ACTIONS.passwordSignIn,
+        actorId: userId,
+        targetType: 'user',
+        targetId: userId,
+        outcome,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { email: input.email, client, ...details },
+      },
+      on,
+    );
+  /** Whether this address, or this address on this account, has used up its wrong tries. */
+  const isLocked = async (on: DbOrTx, userId: number | null) => {
+    const since = new Date(ctx.now().getTime() - PASSWORD_FAILURE_WINDOW_MS);
+    const failures = (by: { userId?: number }) =>
+      countFailuresSince(on, AUDIT_ACTIONS.passwordSignIn, { client, ...by }, since);
+    if ((await failures({})) >= ADDRESS_FAILURE_LIMIT) return true;
+    return userId !== null && (await failures({ userId })) >= PASSWORD_FAILURE_LIMIT;
+  };
+  const locked = () => tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
 
+  if (await isLocked(db, null)) throw locked();
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await audit('failure', null, { reason: 'unknown_user' });
@@ -104,46 +149,29 @@ export async function signInWithPassword(
     await audit('failure', user.id, { reason: 'user_disabled' });
     throw nonFieldError(AUTH_MESSAGES.userDisabled);
   }
-  const countFailures = (on: DbOrTx, now: Date) =>
-    countFailuresSince(
-      on,
-      AUDIT_ACTIONS.passwordSignIn,
-      user.id,
-      new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS),
-    );
-  // A locked account is refused before any hash is computed; the check that counts is the locked one below.
-  if ((await countFailures(db, at)) >= PASSWORD_FAILURE_LIMIT) {
-    throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
-  }
+  // A locked pair is refused before any hash is computed; the check that counts is the locked one below.
+  if (await isLocked(db, user.id)) throw locked();
   // The (slow) hash is checked outside the transaction so that no connection waits on it.
   const isRightPassword = await verifyPassword(user.passwordHash, input.password);
-  // Count and record the failure under a per-account lock: concurrent wrong guesses cannot all pass the
-  // limit, and a right password that arrives once the limit is reached is refused too.
-  const isLocked = await db.transaction(async (tx) => {
-    await lockSignInKey(tx, `password:${user.id}`);
-    const now = ctx.now();
-    if ((await countFailures(tx, now)) >= PASSWORD_FAILURE_LIMIT) return true;
+  // Count and record the failure under the address's and the pair's locks: concurrent wrong guesses cannot all pass
+  // the limits, and a right password that arrives once a limit is reached is refused too.
+  const isRefused = await db.transaction(async (tx) => {
+    await lockSignInKey(tx, `password-address:${client}`);
+    await lockSignInKey(tx, `password:${user.id}:${client}`);
+    if (await isLocked(tx, user.id)) return true;
     if (!isRightPassword) {
-      await ctx.services.audit.record(
-        {
-          action: AUDIT_ACTIONS.passwordSignIn,
-          actorId: user.id,
-          targetType: 'user',
-          targetId: user.id,
-          outcome: 'failure',
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-          details: { email: input.email, reason: user.passwordHash ? 'wrong_password' : 'no_password' },
-        },
-        tx,
-      );
+      await audit('failure', user.id, { reason: user.passwordHash ? 'wrong_password' : 'no_password' }, tx);
     }
     return false;
   });
-  if (isLocked) throw tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
+  if (isRefused) throw locked();
   if (!isRightPassword) throw nonFieldError(AUTH_MESSAGES.wrongPassword);
 
-  if (ctx.config.requireSecondFactor && SECOND_FACTOR_ROLES.includes(user.userType) && user.mobile) {
+  // Second step of a sign-in that began with the mobile code: the code_token (used once) is the first factor.
+  const isCodeVerified =
+    input.code_token !== undefined &&
+    (await consumeTokenByHash(db, ['code_verified'], sha256(input.code_token), ctx.now()))?.userId === user.id;
+  if (needsSecondFactor(ctx, user) && !isCodeVerified && user.mobile) {
     await sendMobileCode(ctx, user, user.mobile, 'second_factor');
     await audit('success', user.id, { second_factor: 'sent' });
     const { national, country } = splitStoredMobile(user.mobile, user.mobileCountryCode);
@@ -155,34 +183,42 @@ export async function signInWithPassword(
     };
   }
   const idToken = await issueIdToken(ctx, user.id);
-  await audit('success', user.id, {});
+  await audit('success', user.id, isCodeVerified ? { second_factor: 'code_first' } : {});
   return { id_token: idToken };
 }
 
 // ---- mobile and one-time code ----------------------------------------------------------------------
 
-async function findMobileUser(
+/**
+ * The stored form of a number and its active account, if any. The code steps answer a number without an active
+ * account exactly as one with (a code is made and counted, it is just never sent), so they do not tell a stranger
+ * which numbers have accounts (issue 22.14).
+ */
+async function findMobileTarget(
   ctx: AuthContext,
   mobile: string,
   country: string,
-): Promise<SignInUser & { mobile: string }> {
-  const user = await findUserByMobile(ctx.database.db, storedMobileCandidates(mobile, country));
-  if (!user?.mobile) throw nonFieldError(AUTH_MESSAGES.mobileNotFound);
-  if (!user.isValid) throw nonFieldError(AUTH_MESSAGES.mobileDisabled);
-  return { ...user, mobile: user.mobile };
+): Promise<{ target: string; user: SignInUser | null }> {
+  const candidates = storedMobileCandidates(mobile, country);
+  const user = await findUserByMobile(ctx.database.db, candidates);
+  if (user?.mobile && user.isValid) return { target: user.mobile, user };
+  const [target] = candidates;
+  if (!target) throw fieldError('mobile', MESSAGES.invalidPhone);
+  return { target, user: null };
 }
 
 export async function requestOtp(ctx: AuthContext, input: TOtpRequest, meta: RequestMeta): Promise<TOtpSent> {
-  const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
-  await sendMobileCode(ctx, user, user.mobile, 'otp');
+  const { target, user } = await findMobileTarget(ctx, input.mobile, input.mobile_country_code);
+  await sendMobileCode(ctx, user, target, 'otp');
   await ctx.services.audit.record({
     action: AUDIT_ACTIONS.otpRequested,
-    actorId: user.id,
+    actorId: user?.id ?? null,
     targetType: 'user',
-    targetId: user.id,
+    targetId: user?.id ?? null,
+    outcome: user ? 'success' : 'failure',
     ip: meta.ip,
     userAgent: meta.userAgent,
-    details: { mobile: user.mobile },
+    details: user ? { mobile: target } : { mobile: target, reason: 'no_active_user' },
   });
   return { detail: CODE_SENT, resend_after: OTP_RESEND_SECONDS };
 }
@@ -193,11 +229,11 @@ const mobileCodeLock = (target: string) => `otp:${target}`;
 /**
  * Resend after 60 s, at most 5 an hour per number; a new code replaces the previous ones. The limits are
  * checked and the code stored in one transaction under the number's lock, so of concurrent requests only
- * one can pass; the SMS leaves after the commit.
+ * one can pass; the SMS leaves after the commit, and only to a number with an active account (`user`).
  */
 async function sendMobileCode(
   ctx: AuthContext,
-  user: SignInUser,
+  user: SignInUser | null,
   target: string,
   purpose: CodePurpose,
 ): Promise<void> {
@@ -226,12 +262,13 @@ async function sendMobileCode(
     await insertCode(tx, {
       purpose,
       target,
-      userId: user.id,
+      userId: user?.id ?? null,
       codeHash,
       created: at,
       expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
     });
   });
+  if (!user) return;
   await ctx.services.sms.send({
     to: target,
     body: `${code} is your Screening Console sign-in code. It expires in ${OTP_TTL_SECONDS / 60} minutes. Do not share it.`,
@@ -248,38 +285,40 @@ export async function verifyOtp(
   ctx: AuthContext,
   input: TOtpVerify,
   meta: RequestMeta,
-): Promise<{ id_token: string }> {
-  const user = await findMobileUser(ctx, input.mobile, input.mobile_country_code);
+): Promise<TOtpVerifyResponse> {
+  const { target, user } = await findMobileTarget(ctx, input.mobile, input.mobile_country_code);
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
     ctx.services.audit.record({
       action: AUDIT_ACTIONS.otpSignIn,
-      actorId: user.id,
+      actorId: user?.id ?? null,
       targetType: 'user',
-      targetId: user.id,
+      targetId: user?.id ?? null,
       outcome,
       ip: meta.ip,
       userAgent: meta.userAgent,
-      details: { mobile: user.mobile, ...details },
+      details: { mobile: target, ...details },
     });
   const fail = async (reason: string, message: string) => {
     await audit('failure', { reason });
     return fieldError('code', message);
   };
 
-  const codeHash = await hashCode(ctx, user.mobile, input.code);
+  const codeHash = await hashCode(ctx, target, input.code);
   // Tries are checked and counted under the number's lock: concurrent guesses get 5 tries in all, not 5 each.
   // A refusal returns (not throws) so that the counted try commits.
   const outcome = await ctx.database.db.transaction(
-    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose }> => {
-      await lockSignInKey(tx, mobileCodeLock(user.mobile));
+    async (tx): Promise<{ reason: string; message: string } | { purpose: CodePurpose; owner: SignInUser }> => {
+      await lockSignInKey(tx, mobileCodeLock(target));
       const at = ctx.now();
-      const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, user.mobile);
+      const latest = await findLatestCode(tx, MOBILE_CODE_PURPOSES, target);
       if (!latest || latest.usedAt) return { reason: 'no_active_code', message: AUTH_MESSAGES.otpInvalid };
       if (latest.attempts >= OTP_MAX_TRIES)
         return { reason: 'too_many_tries', message: AUTH_MESSAGES.otpTooManyTries };
       if (latest.expiresAt.getTime() <= at.getTime())
         return { reason: 'expired', message: AUTH_MESSAGES.otpExpired };
-      if (!safeEqual(codeHash, latest.codeHash)) {
+      // A code made for a number without an active account was never sent: even its right value is a wrong try.
+      const isOwnersCode = user !== null && latest.userId === user.id;
+      if (!isOwnersCode || !safeEqual(codeHash, latest.codeHash)) {
         const attempts = await addCodeAttempt(tx, latest.id);
         return {
           reason: 'wrong_code',
@@ -288,22 +327,34 @@ export async function verifyOtp(
       }
       if (!(await useCode(tx, latest.id, at, OTP_MAX_TRIES)))
         return { reason: 'already_used', message: AUTH_MESSAGES.otpInvalid };
-      return { purpose: latest.purpose };
+      return { purpose: latest.purpose, owner: user };
     },
   );
   if ('reason' in outcome) throw await fail(outcome.reason, outcome.message);
-  const idToken = await issueIdToken(ctx, user.id);
-  await audit('success', { purpose: outcome.purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
+  const { purpose, owner } = outcome;
+  if (purpose === 'otp' && needsSecondFactor(ctx, owner)) {
+    // The code is the first factor only: the password is due, with a single-use proof of the code.
+    const codeToken = await issueSingleUseToken(ctx, 'code_verified', owner.id);
+    await audit('success', { purpose: 'sign_in', second_factor: 'password_required' });
+    return { password_required: true, email: owner.email, code_token: codeToken };
+  }
+  const idToken = await issueIdToken(ctx, owner.id);
+  await audit('success', { purpose: purpose === 'second_factor' ? 'second_factor' : 'sign_in' });
   return { id_token: idToken };
 }
 
 // ---- id_token ----------------------------------------------------------------------------------------
 
-export async function issueIdToken(ctx: AuthContext, userId: number): Promise<string> {
+/** A random token stored hashed for `ID_TOKEN_TTL_SECONDS`: the id_token, or the proof of a verified code. */
+async function issueSingleUseToken(
+  ctx: AuthContext,
+  purpose: 'id_token' | 'code_verified',
+  userId: number,
+): Promise<string> {
   const at = ctx.now();
   const token = generateToken(32);
   await insertCode(ctx.database.db, {
-    purpose: 'id_token',
+    purpose,
     target: `user:${userId}`,
     userId,
     codeHash: sha256(token),
@@ -312,6 +363,8 @@ export async function issueIdToken(ctx: AuthContext, userId: number): Promise<st
   });
   return token;
 }
+
+export const issueIdToken = (ctx: AuthContext, userId: number) => issueSingleUseToken(ctx, 'id_token', userId);
 
 /** Uses an id_token once; answers its user id, or null when unknown, expired or already used. */
 export async function consumeIdToken(ctx: AuthContext, token: string): Promise<number | null> {

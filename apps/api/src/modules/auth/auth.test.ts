@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from '@sc/shared/auth';
 import { MESSAGES } from '@sc/shared/validation';
-import { auditLog, oneTimeCodes, users } from '../../db/schema/index.ts';
+import { auditLog, oneTimeCodes, outboxMessages, users } from '../../db/schema/index.ts';
+import { hmacSha256 } from '../../services/tokens.ts';
 import { setupTestApp, type TestContext } from '../../test/app.ts';
 import { DEFAULT_PASSWORD, auth, createUser, signIn, uniqueMobile } from '../../test/factories.ts';
 
@@ -96,7 +97,10 @@ describe('POST auth/password/', () => {
     expect(res.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.wrongPassword] });
   });
 
-  it('locks an account for 15 minutes after 10 wrong passwords, even against the right one', async () => {
+  const fromAddress = (remoteAddress: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/password/', payload, remoteAddress });
+
+  it('locks an account for 15 minutes at the address that made 10 wrong guesses, even against the right password', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 10; i++) {
       expect(
@@ -112,6 +116,49 @@ describe('POST auth/password/', () => {
     expect(
       (await post(t, 'auth/password/', { email: user.email, password: DEFAULT_PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it("does not let a stranger's wrong passwords lock the owner out at another address", async () => {
+    const admin = await createUser(t, { userType: 'ADMIN' });
+    for (let i = 0; i < 12; i++) {
+      await fromAddress('203.0.113.7', { email: admin.email, password: `Wrong-${i}-pass` });
+    }
+    expect((await fromAddress('203.0.113.7', { email: admin.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      429,
+    );
+    const owner = await fromAddress('198.51.100.20', { email: admin.email, password: DEFAULT_PASSWORD });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json()).toHaveProperty('id_token');
+  });
+
+  it('counts an IPv6 client by its /64, so walking the prefix does not buy more guesses', async () => {
+    const user = await createUser(t);
+    for (let i = 1; i <= 10; i++) {
+      await fromAddress(`2001:db8:7:7::${i.toString(16)}`, { email: user.email, password: `Wrong-${i}-pass` });
+    }
+    expect(
+      (await fromAddress('2001:db8:7:7::ff', { email: user.email, password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(429);
+    expect(
+      (await fromAddress('2001:db8:7:8::1', { email: user.email, password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('stops one address after 50 failed sign-ins in 15 minutes across accounts, and only that address', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 50; i++) {
+      await fromAddress('203.0.113.50', { email: `nobody-${i}@example.com`, password: 'Wrong-pass-1' });
+    }
+    const refused = await fromAddress('203.0.113.50', { email: user.email, password: DEFAULT_PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: AUTH_MESSAGES.tooManyAttempts });
+    expect((await fromAddress('203.0.113.51', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(15 * MINUTE + 1000);
+    expect((await fromAddress('203.0.113.50', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -149,18 +196,49 @@ describe('POST auth/otp/ and auth/otp/verify/', () => {
     );
   });
 
-  it('refuses an invalid number, an unknown number and a disabled user', async () => {
+  it('refuses an invalid number on the field', async () => {
     const invalid = await post(t, 'auth/otp/', { mobile: '12', mobile_country_code: 'IN' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({ mobile: [MESSAGES.invalidPhone] });
+  });
 
-    const unknown = await post(t, 'auth/otp/', { mobile: uniqueMobile(), mobile_country_code: 'IN' });
-    expect(unknown.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.mobileNotFound] });
+  it('does not tell a stranger which numbers have an account: known, unknown and disabled numbers get the same answers', async () => {
+    const known = uniqueMobile();
+    const unknown = uniqueMobile();
+    const disabled = uniqueMobile();
+    await createUser(t, { mobile: known });
+    await createUser(t, { mobile: disabled, isValid: false });
+    const answers = async (mobile: string) => {
+      const first = await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
+      const tooEarly = await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
+      const wrongCode = await post(t, 'auth/otp/verify/', { mobile, mobile_country_code: 'IN', code: '000000' });
+      return [first, tooEarly, wrongCode].map((r) => ({ status: r.statusCode, body: r.json<unknown>() }));
+    };
+    const forKnown = await answers(known);
+    expect(forKnown[0]).toEqual({ status: 200, body: { detail: 'Code sent.', resend_after: 60 } });
+    expect(await answers(unknown)).toEqual(forKnown);
+    expect(await answers(disabled)).toEqual(forKnown);
 
+    const sms = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'sms'));
+    const to = sms.map((m) => m.to);
+    expect(to).toContain(`+91-${known}`);
+    expect(to).not.toContain(`+91-${unknown}`);
+    expect(to).not.toContain(`+91-${disabled}`);
+  });
+
+  it('never signs in a number without an active account, even with the right code of its stored row', async () => {
     const mobile = uniqueMobile();
-    await createUser(t, { mobile, isValid: false });
-    const disabled = await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
-    expect(disabled.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.mobileDisabled] });
+    await post(t, 'auth/otp/', { mobile, mobile_country_code: 'IN' });
+    // The code was never sent; make one we know and store its hash, as if it had been guessed.
+    const code = '123456';
+    const codeHash = hmacSha256(await t.app.ctx.services.secrets.getSigningSecret(), `+91-${mobile}:${code}`);
+    await t.database.db
+      .update(oneTimeCodes)
+      .set({ codeHash })
+      .where(eq(oneTimeCodes.target, `+91-${mobile}`));
+    const res = await post(t, 'auth/otp/verify/', { mobile, mobile_country_code: 'IN', code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: [AUTH_MESSAGES.otpInvalid] });
   });
 
   it('answers an id_token for the right code, and the code works only once', async () => {
@@ -397,6 +475,56 @@ describe('second factor for privileged roles', async () => {
       (await post(strict, 'user/login/', { id_token: step2.json<{ id_token: string }>().id_token }))
         .statusCode,
     ).toBe(200);
+  });
+
+  const codeFirst = async (mobile: string) => {
+    expect((await post(strict, 'auth/otp/', { mobile, mobile_country_code: 'IN' })).statusCode).toBe(200);
+    const { code } = await latestOutbox(strict, `+91-${mobile}`);
+    return post(strict, 'auth/otp/verify/', { mobile, mobile_country_code: 'IN', code });
+  };
+
+  it('does not give a privileged role a session for the mobile code alone: the password is due, then the id_token', async () => {
+    for (const userType of ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'] as const) {
+      const mobile = uniqueMobile();
+      const user = await createUser(strict, { userType, mobile });
+      const step1 = await codeFirst(mobile);
+      expect(step1.statusCode, userType).toBe(200);
+      const answer = step1.json<{ password_required: true; email: string; code_token: string }>();
+      expect(answer).toEqual({ password_required: true, email: user.email, code_token: expect.any(String) });
+      // The proof of the code is not a sign-in token.
+      expect((await post(strict, 'user/login/', { id_token: answer.code_token })).statusCode).toBe(400);
+
+      const step2 = await post(strict, 'auth/password/', {
+        email: answer.email,
+        password: DEFAULT_PASSWORD,
+        code_token: answer.code_token,
+      });
+      expect(Object.keys(step2.json()), userType).toEqual(['id_token']);
+      const login = await post(strict, 'user/login/', { id_token: step2.json<{ id_token: string }>().id_token });
+      expect(login.json<{ id: number }>().id).toBe(user.id);
+    }
+  });
+
+  it('accepts a code_token once, and only with the password of its own account', async () => {
+    const mobile = uniqueMobile();
+    const admin = await createUser(strict, { userType: 'ADMIN', mobile });
+    const other = await createUser(strict, { userType: 'ADMIN', mobile: uniqueMobile() });
+    const { code_token } = (await codeFirst(mobile)).json<{ code_token: string }>();
+
+    const wrongPassword = await post(strict, 'auth/password/', { email: admin.email, password: 'Wrong-pass-1', code_token });
+    expect(wrongPassword.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.wrongPassword] });
+    // Another account's password with this token: that account's own second factor, not a session.
+    const elsewhere = await post(strict, 'auth/password/', { email: other.email, password: DEFAULT_PASSWORD, code_token });
+    expect(elsewhere.json()).toHaveProperty('second_factor_required', true);
+    strict.clock.advance(61_000);
+    const reused = await post(strict, 'auth/password/', { email: admin.email, password: DEFAULT_PASSWORD, code_token });
+    expect(reused.json()).toHaveProperty('second_factor_required', true);
+  });
+
+  it('lets a TECHNICIAN sign in with the mobile code alone', async () => {
+    const mobile = uniqueMobile();
+    await createUser(strict, { mobile });
+    expect(Object.keys((await codeFirst(mobile)).json())).toEqual(['id_token']);
   });
 
   it('lets a TECHNICIAN sign in with the password alone', async () => {

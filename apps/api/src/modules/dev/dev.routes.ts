@@ -1,7 +1,8 @@
 // Demo mode only (app.ts registers it when config.outboxReadable: never in production, only while the demo data is
 // in use): reads the outbox so a fresh machine can sign in without SMTP or an SMS provider.
 // GET dev/outbox/?to=<e-mail or mobile>. It holds every sign-in code, so it answers only a caller on this machine
-// (loopback) or an ADMIN session; anyone else gets the 404 of a route that does not exist.
+// (loopback) that named this machine (or PUBLIC_URL's host) as the host, or an ADMIN session; anyone else gets the
+// 404 of a route that does not exist.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import ipaddr from 'ipaddr.js';
@@ -43,10 +44,29 @@ export function isLocalRequest(request: FastifyRequest): boolean {
   return true;
 }
 
-/** Who may read the outbox: a caller on this machine, or an ADMIN session from anywhere. */
-export function canReadOutbox(request: FastifyRequest): boolean {
+/** 'localhost:8080' → 'localhost', '[::1]:8080' → '::1', lower-cased; a host name as the browser sent it. */
+function hostName(host: string): string {
+  const text = host.trim().toLowerCase();
+  return /^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1] ?? text.replace(/:\d+$/, '');
+}
+
+/**
+ * True when every host the request names (Host, and X-Forwarded-Host of a proxy on this machine) is this machine's
+ * (localhost or a loopback address) or PUBLIC_URL's. A browser on a page of a DNS-rebinding domain reaches
+ * 127.0.0.1 from loopback but still sends that domain as the Host: this is what refuses it.
+ */
+export function namesAllowedHost(request: FastifyRequest, publicHost: string | null): boolean {
+  const names = [request.headers.host, request.headers['x-forwarded-host']]
+    .flatMap((h) => (h === undefined ? [] : Array.isArray(h) ? h : h.split(',')))
+    .map(hostName);
+  if (names.length === 0) return false;
+  return names.every((name) => name === 'localhost' || name === publicHost || isLoopbackAddress(name));
+}
+
+/** Who may read the outbox: a caller on this machine that named an allowed host, or an ADMIN session from anywhere. */
+export function canReadOutbox(request: FastifyRequest, publicHost: string | null): boolean {
   if (request.actor && can(request.actor.userType, 'dev.readOutbox')) return true;
-  return isLocalRequest(request);
+  return isLocalRequest(request) && namesAllowedHost(request, publicHost);
 }
 
 /** The stored forms `to` may match: an e-mail as is (lower-cased), a mobile as stored or as national digits. */
@@ -59,8 +79,10 @@ export function outboxRecipients(to: string, country: string = DEFAULT_COUNTRY_C
 }
 
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { publicUrl } = app.ctx.config;
+  const publicHost = URL.canParse(publicUrl) ? hostName(new URL(publicUrl).host) : null;
   app.addHook('onRequest', async (request) => {
-    if (!canReadOutbox(request)) throw notFound();
+    if (!canReadOutbox(request, publicHost)) throw notFound();
   });
   app.get(
     '/dev/outbox/',

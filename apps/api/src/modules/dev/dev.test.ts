@@ -6,6 +6,7 @@ import { isLoopbackAddress, outboxRecipients } from './dev.routes.ts';
 const t = await setupTestApp({ RATE_LIMIT_DISABLED: 'true' });
 const production = await setupTestApp({ NODE_ENV: 'production', RATE_LIMIT_DISABLED: 'true' });
 const noDemo = await setupTestApp({ LOAD_DEMO: 'never', RATE_LIMIT_DISABLED: 'true' });
+const published = await setupTestApp({ RATE_LIMIT_DISABLED: 'true', PUBLIC_URL: 'https://console.example.org' });
 
 const OUTBOX = '/api/v1/dev/outbox/?to=someone@example.com';
 
@@ -84,6 +85,36 @@ describe('GET dev/outbox/', () => {
       const res = await t.app.inject({ method: 'GET', url: OUTBOX, remoteAddress });
       expect(res.statusCode, remoteAddress).toBe(200);
     }
+  });
+
+  it('a page on a DNS-rebinding domain cannot read it from this machine', async () => {
+    for (const headers of [
+      { host: 'rebind.attacker.example' },
+      { host: 'rebind.attacker.example:8080' },
+      { host: '127.0.0.1.rebind.example' },
+      { host: 'localhost.attacker.example' },
+      { host: 'localhost:8080', 'x-forwarded-host': 'rebind.attacker.example' },
+    ]) {
+      for (const remoteAddress of ['127.0.0.1', '::1']) {
+        const res = await t.app.inject({ method: 'GET', url: OUTBOX, remoteAddress, headers });
+        expect(res.statusCode, `${remoteAddress} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found.' });
+      }
+    }
+  });
+
+  it('a caller on this machine reads it by localhost, a loopback address or the PUBLIC_URL host', async () => {
+    for (const host of ['localhost', 'LOCALHOST:8080', '127.0.0.1:8080', '[::1]:8080']) {
+      const res = await t.app.inject({ method: 'GET', url: OUTBOX, remoteAddress: '127.0.0.1', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+    const byPublicHost = await published.app.inject({
+      method: 'GET',
+      url: OUTBOX,
+      remoteAddress: '127.0.0.1',
+      headers: { host: 'console.example.org' },
+    });
+    expect(byPublicHost.statusCode).toBe(200);
   });
 
   it('X-Forwarded-For cannot make a remote caller look local', async () => {

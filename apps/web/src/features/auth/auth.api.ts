@@ -6,12 +6,10 @@ import { useNavigate } from 'react-router';
 import { landingPathFor } from '@sc/shared/roles';
 import { DEFAULT_COUNTRY_CODE } from '@sc/shared/constants';
 import type { TLoginResponse, TOtpRequest, TPasswordLogin, TUserLogin } from '@sc/shared/auth';
-import type { TDetail, TOtpSent, TPasswordLoginResponse } from '@sc/shared/auth-extra';
+import type { TDetail, TOtpSent, TOtpVerifyResponse, TPasswordLoginResponse } from '@sc/shared/auth-extra';
 import { api } from '../../api/client.ts';
 import { fetchCurrentUser, userKeys } from '../../api/session.ts';
 import { setToken } from '../../api/storage.ts';
-
-type IdTokenResponse = { id_token: string };
 
 export const useRequestOtp = () =>
   useMutation({ mutationFn: (input: TOtpRequest) => api.post<TOtpSent>('auth/otp/', input) });
@@ -19,7 +17,7 @@ export const useRequestOtp = () =>
 export const useVerifyOtp = () =>
   useMutation({
     mutationFn: (input: TOtpRequest & { code: string }) =>
-      api.post<IdTokenResponse>('auth/otp/verify/', input),
+      api.post<TOtpVerifyResponse>('auth/otp/verify/', input),
   });
 
 export const usePasswordSignIn = () =>

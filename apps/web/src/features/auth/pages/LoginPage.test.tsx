@@ -301,6 +301,35 @@ describe('LoginPage', () => {
     });
   });
 
+  it('asks a privileged account for its password after the mobile code, and sends the proof of the code with it', async () => {
+    const { user, fetchMock } = setup({
+      'POST /api/v1/auth/otp/': { body: { detail: 'Code sent.', resend_after: 60 } },
+      'POST /api/v1/auth/otp/verify/': {
+        body: { password_required: true, email: 'admin@example.org', code_token: 'code-token-1' },
+      },
+      'POST /api/v1/auth/password/': { body: { id_token: 'id-3' } },
+      'POST /api/v1/user/login/': { body: { token: 'session-3', id: 8, is_trainer: false } },
+      'GET /api/v1/user/': { body: makeUser('ADMIN') },
+    });
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.type(await screen.findByLabelText('Code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByTestId('login-email-view')).toBeInTheDocument();
+    expect(screen.getByTestId('login-notice')).toHaveTextContent('Enter your password');
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.org');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('user/login'))).toBe(false);
+    await user.type(screen.getByLabelText('Password'), 'secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST /api/v1/auth/password/')).toEqual({
+      email: 'admin@example.org',
+      password: 'secret-pass1',
+      code_token: 'code-token-1',
+    });
+  });
+
   it('sends a signed-in user to /scan', async () => {
     localStorage.setItem(TOKEN_KEY, 'session-1');
     setup();

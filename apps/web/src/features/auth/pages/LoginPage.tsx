@@ -8,7 +8,7 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AUTH_MESSAGES, type TPasswordLogin } from '@sc/shared/auth';
-import type { TPasswordLoginResponse } from '@sc/shared/auth-extra';
+import type { TOtpVerifyResponse, TPasswordLoginResponse } from '@sc/shared/auth-extra';
 import { DEFAULT_COUNTRY_CODE, LOGIN_ERROR_CLEAR_MS, OTP_RESEND_SECONDS } from '@sc/shared/constants';
 import { browser } from '../../../api/browser.ts';
 import { errorMessage } from '../../../api/client.ts';
@@ -40,6 +40,8 @@ const HEADINGS: Record<View, { title: string; subtitle: string }> = {
   forgot: { title: 'Forgot Password', subtitle: 'We will e-mail you a link to set a new password.' },
 };
 
+const PASSWORD_DUE = 'Code verified. Enter your password to finish logging in.';
+
 export function LoginPage() {
   if (hasToken()) return <Navigate to="/scan" replace />;
   return <LoginScreen />;
@@ -52,6 +54,8 @@ function LoginScreen() {
   const [phone, setPhone] = useState<PhoneValue>({ mobile: '', mobile_country_code: DEFAULT_COUNTRY_CODE });
   /** How the code view was reached: a sign-in code, or the second factor of an e-mail sign-in. */
   const [codeFor, setCodeFor] = useState<'sign-in' | 'second-factor' | null>(null);
+  /** Proof of a verified code when a privileged account still owes its password (the code came first). */
+  const [codeToken, setCodeToken] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [resendAfter, setResendAfter] = useState(OTP_RESEND_SECONDS);
   const [notice, setNotice] = useState<{ view: View; text: string } | null>(null);
@@ -120,14 +124,22 @@ function LoginScreen() {
 
   const submitCode = async (code: string) => {
     error.clear();
-    let idToken: string;
+    let answer: TOtpVerifyResponse;
     try {
-      idToken = (await verifyOtp.mutateAsync({ ...phone, code })).id_token;
+      answer = await verifyOtp.mutateAsync({ ...phone, code });
     } catch (e) {
       error.show(errorMessage(e));
       return;
     }
-    await finishSignIn(idToken, phone.mobile_country_code);
+    if ('id_token' in answer) {
+      await finishSignIn(answer.id_token, phone.mobile_country_code);
+      return;
+    }
+    // Privileged accounts may need a second factor: after the code, their password (DESIGN §5).
+    setEmail(answer.email ?? '');
+    setCodeToken(answer.code_token);
+    go('email');
+    setNotice({ view: 'email', text: PASSWORD_DUE });
   };
 
   const submitEmail = async (value: TPasswordLogin) => {
@@ -135,7 +147,7 @@ function LoginScreen() {
     error.clear();
     let answer: TPasswordLoginResponse;
     try {
-      answer = await passwordSignIn.mutateAsync(value);
+      answer = await passwordSignIn.mutateAsync(codeToken ? { ...value, code_token: codeToken } : value);
     } catch (e) {
       error.show(errorMessage(e));
       return;
@@ -145,6 +157,7 @@ function LoginScreen() {
       return;
     }
     // Privileged accounts may need a second factor: a code went to their mobile (DESIGN §5).
+    setCodeToken(null);
     setPhone({ mobile: answer.mobile, mobile_country_code: answer.mobile_country_code });
     setResendAfter(answer.resend_after);
     setCodeFor('second-factor');
