@@ -5,7 +5,7 @@
 // path rule, the translation (`localize`) rules and every message. The console validates its forms with these.
 import { z } from 'zod';
 import { CONTENT_STATUSES } from './constants.ts';
-import { MAX_ID, ZListQuery, idParam, paginated } from './list.ts';
+import { ZListQuery, idField, idParam, paginated } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { FORBIDDEN_CHARS_PATTERN, MESSAGES, textField } from './validation.ts';
 
@@ -130,12 +130,7 @@ const percentage = z
   .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage);
 const flag = z.boolean({ error: TUTORIAL_MESSAGES.boolean });
 /** An id naming another row; `what` with its article ('a module', 'an app version'). */
-const refId = (what: string) =>
-  z
-    .number({ error: `Select ${what}.` })
-    .int(TUTORIAL_MESSAGES.invalidPk)
-    .min(1, TUTORIAL_MESSAGES.invalidPk)
-    .max(MAX_ID, TUTORIAL_MESSAGES.invalidPk);
+const refId = (what: string) => idField(TUTORIAL_MESSAGES.invalidPk, `Select ${what}.`, `Select ${what}.`);
 const ISO_KEY = /^[a-z]{2}$/;
 
 /** A `localize` object: keys are language iso codes (not English), values the item's texts, each not blank. */

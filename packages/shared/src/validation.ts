@@ -92,6 +92,14 @@ export function textProblem(value: string, { multiline = false }: TextRuleOption
   return null;
 }
 
+/**
+ * A client's value as text for an error message: a string, number or boolean as itself, anything else null. Never
+ * `String(value)` on what a client sent: a JSON object may carry its own `toString` (`{"toString": 1}`), and
+ * converting it throws.
+ */
+export const inputText = (input: unknown): string | null =>
+  typeof input === 'string' ? input : typeof input === 'number' || typeof input === 'boolean' ? String(input) : null;
+
 /** True when a string is well-formed UTF-16 (no lone surrogate): what PostgreSQL can store. */
 export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
 
