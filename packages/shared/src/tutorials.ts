@@ -152,16 +152,17 @@ function localizeOf<T extends z.ZodRawShape>(shape: T) {
 
 /**
  * A module's translation: the name is required; its other texts are optional, and one left blank falls back to
- * the English text on the device. The module's own texts are these fields (ZModuleInput extends it).
+ * the English text on the device. The module's own texts are these fields (ZModuleInput extends it). Its texts and
+ * a quiz's question are one line each (issue 22): a content's primary text is the only tutorial text with lines.
  */
 export const ZModuleLocalizeEntry = z.object({
   name: requiredText(),
-  pass_text: optionalText(),
-  re_take_question_text: optionalText(),
-  re_take_module_text: optionalText(),
-  re_take_module_again_text: optionalText(),
+  pass_text: optionalLine(TUTORIAL_TEXT_MAX),
+  re_take_question_text: optionalLine(TUTORIAL_TEXT_MAX),
+  re_take_module_text: optionalLine(TUTORIAL_TEXT_MAX),
+  re_take_module_again_text: optionalLine(TUTORIAL_TEXT_MAX),
 });
-export const ZQuizLocalizeEntry = z.object({ question: requiredMultiline() });
+export const ZQuizLocalizeEntry = z.object({ question: requiredText(TUTORIAL_TEXT_MAX) });
 export const ZOptionLocalizeEntry = z.object({ option: requiredText() });
 export const ZContentLocalizeEntry = z.object({ title: requiredText(), primary_text: requiredMultiline() });
 
@@ -267,7 +268,7 @@ export const ZOption = z.object({
 export type TOption = z.infer<typeof ZOption>;
 
 const quizFields = {
-  question: requiredMultiline(),
+  question: requiredText(TUTORIAL_TEXT_MAX),
   is_multi_select: flag.default(false),
   z_order: zOrder,
   primary_image: optionalLine(QUIZ_IMAGE_MAX),

@@ -711,8 +711,7 @@ const ROUTES: readonly Route[] = [
     path: '/tutorial/module/',
     body: () => ({ name: 'Sweep module', z_order: 1, re_take_question_percentage: 50 }),
     fields: ['localize', 'status'],
-    textFields: ['name'],
-    multilineFields: ['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'],
+    textFields: ['name', 'pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'],
   },
   { method: 'PUT', path: '/tutorial/module/:id/', body: () => ({ name: 'Sweep module', z_order: 1 }), fewValues: true },
   { method: 'DELETE', path: '/tutorial/module/:id/' },
@@ -724,7 +723,7 @@ const ROUTES: readonly Route[] = [
     path: '/tutorial/quiz/',
     body: () => ({ module: 1, question: 'Sweep?', z_order: 1, is_multi_select: false, options: [{ option: 'Yes' }] }),
     fields: ['localize', 'primary_image'],
-    multilineFields: ['question'],
+    textFields: ['question'],
   },
   { method: 'PUT', path: '/tutorial/quiz/:id/', body: () => ({ module: 1, question: 'Sweep?', z_order: 1 }), fewValues: true },
   { method: 'DELETE', path: '/tutorial/quiz/:id/' },
@@ -1406,6 +1405,69 @@ describe('hostile text, mobiles, numbers and ports answer a field error on the f
       });
       expect(res.statusCode, label(r)).toBe(400);
       expect(res.json()).toEqual({ webhook_url: [WEBHOOK_MESSAGES.port] });
+    }
+  });
+});
+
+describe('no required text field takes a value that shows nothing (issue 22)', () => {
+  /** Required fields the outside probe filled with zero-width characters only, by route. */
+  const REQUIRED: readonly [string, string[]][] = [
+    ['POST /patient/', ['first_name', 'last_name', 'device_serial_number']],
+    ['POST /scan/', ['device_serial_number', 'local_db_id']],
+    ['POST /organization/', ['name', 'company_info.name', 'company_info.address', 'company_info.city', 'company_info.state', 'company_info.zip_code']],
+    ['POST /app_version/', ['name', 'code']],
+    ['POST /tutorial/module/', ['name']],
+    ['POST /tutorial/quiz/', ['question']],
+    ['POST /tutorial/quiz-option/', ['option']],
+    ['POST /tutorial/content/', ['title']],
+  ];
+  const INVISIBLE = ['\u200b', '\u200c\u200d', '\u2060\ufeff', '\u00ad', ' \u200b '];
+
+  it.each(REQUIRED)('%s: each required text field answers 400 on the field to zero-width characters only', async (name, fields) => {
+    const r = ROUTES.find((route) => label(route) === name)!;
+    const problems: string[] = [];
+    for (const field of fields) {
+      for (const value of INVISIBLE) {
+        const res = await t.app.inject({
+          method: r.method,
+          url: pathOf(r),
+          headers: auth(adminToken),
+          payload: withField(r.body!(), field, value),
+        });
+        const errors = res.statusCode === 400 ? res.json<Record<string, unknown>>() : {};
+        if (!(field in errors)) problems.push(`${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 150)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('stores none, not the invisible characters, for an optional text such as the clinic id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/patient/`,
+      headers: auth(adminToken),
+      payload: { first_name: 'Zero', last_name: 'Width', age: 40, organization: orgId, technician: targetUserId, clinic_patient_id: '\u200b\u2060' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ clinic_patient_id: null });
+  });
+
+  it('refuses a line break in the module texts and the quiz question, which are one line each', async () => {
+    const module = ROUTES.find((route) => label(route) === 'POST /tutorial/module/')!;
+    const quiz = ROUTES.find((route) => label(route) === 'POST /tutorial/quiz/')!;
+    const cases: [Route, string][] = [
+      ...['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'].map((f) => [module, f] as [Route, string]),
+      [quiz, 'question'],
+    ];
+    for (const [r, field] of cases) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: pathOf(r),
+        headers: auth(adminToken),
+        payload: withField(r.body!(), field, 'Line one\r\nLine two'),
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({ [field]: [TEXT_MESSAGES.lineBreak] });
     }
   });
 });
