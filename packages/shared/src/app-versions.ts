@@ -3,7 +3,7 @@
 // console's Release Notes form validates with the same schemas, so a message is written once.
 import { z } from 'zod';
 import { APP_TYPES } from './constants.ts';
-import { ZBoolParam, ZListQuery } from './list.ts';
+import { ZBoolParam, ZListQuery, idField } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { textField } from './validation.ts';
 
@@ -119,7 +119,7 @@ export type TAppVersionInputRaw = z.input<typeof ZAppVersionInput>;
 
 /** PUT and PATCH app_version/{id}/: the same fields (PUT sends them all, with the id); the app cannot change. */
 export const ZAppVersionPatch = z.object({
-  id: z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').optional(),
+  id: idField().optional(),
   name: ZAppVersionName.optional(),
   code: ZAppVersionCode.optional(),
   notes: ZAppVersionNotes.optional(),

@@ -4,7 +4,7 @@
 // answers only once they cannot review the exam any more) and an ADMIN's final read of a disagreement.
 import { z } from 'zod';
 import { DOCUMENT_TYPES, REVIEWER_STATUSES, REVIEW_STATUSES } from './constants.ts';
-import { MAX_ID, ZBoolParam, ZListQuery, idParam, paginated } from './list.ts';
+import { ZBoolParam, ZListQuery, idField, idParam, paginated } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { scanFilterShape } from './scans.ts';
 import { textField } from './validation.ts';
@@ -195,8 +195,7 @@ export const ZCervicalListQuery = ZListQuery.extend(cervicalFilterShape)
 export type TCervicalListQuery = z.infer<typeof ZCervicalListQuery>;
 export type TCervicalListQueryInput = z.input<typeof ZCervicalListQuery>;
 
-const INTEGER = 'A valid integer is required.';
-const pk = () => z.number({ error: INTEGER }).int(INTEGER).min(1, INTEGER).max(MAX_ID, INTEGER);
+const pk = () => idField();
 
 /** `POST cervaical/ids/` (list by ids, part 3 §7): the list's query string applies. */
 export const ZCervicalIdsBody = z.object(

@@ -3,7 +3,7 @@
 // that says whether a device runs firmware older than the latest.
 import { z } from 'zod';
 import type { TUserType } from './roles.ts';
-import { MAX_ID, ZBoolParam, ZListQuery, ZPeriodQuery, idParam } from './list.ts';
+import { ZBoolParam, ZListQuery, ZPeriodQuery, idField, idParam } from './list.ts';
 import { MESSAGES, textField } from './validation.ts';
 
 export const SERIAL_NUMBER_MAX = 64;
@@ -34,7 +34,8 @@ export const DEVICE_MESSAGES = {
 
 const INTEGER_MESSAGE = 'A valid integer is required.';
 
-export const invalidPk = (value: unknown) => `Invalid pk "${String(value).slice(0, 20)}" - object does not exist.`;
+/** Only a parsed id or null, never the raw input: see `inputText`. */
+export const invalidPk = (value: number | null) => `Invalid pk "${value}" - object does not exist.`;
 
 // ---- Who may do what (part 2 §6; decisions in docs/decisions.md "Devices") ----------------------------------
 // The API guard and the console's buttons read this one table.
@@ -132,11 +133,7 @@ export const ZSerialNumber = textField({ error: MESSAGES.required })
 export const ZDeviceInput = z.object({ serial_number: ZSerialNumber });
 export type TDeviceInput = z.infer<typeof ZDeviceInput>;
 
-const pk = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : INTEGER_MESSAGE) })
-  .int(INTEGER_MESSAGE)
-  .min(1, INTEGER_MESSAGE)
-  .max(MAX_ID, INTEGER_MESSAGE);
+const pk = idField(INTEGER_MESSAGE, MESSAGES.required);
 
 /** POST organization/device/: link an unlinked device (part 2 §5: organization required). */
 export const ZDeviceLinkInput = z.object({ organization: pk, device: pk });

@@ -5,10 +5,15 @@ import { ZMobileWithCountry, ZOtpVerify, ZPasswordLogin, ZLastDashboardPath } fr
 import { ZOrganizationInput, ZOrganizationUpdate } from './organization-input.ts';
 import { ZReferenceInput, ZReferencePatch } from './references.ts';
 import { ZListQuery } from './list.ts';
-import { MESSAGES, TEXT_MESSAGES, isValidMobile, parseMobile, textField, textProblem } from './validation.ts';
+import { ZPatientCreate } from './patients.ts';
+import { TUTORIAL_MESSAGES, ZContentInput, ZModuleInput, ZQuizCreate } from './tutorials.ts';
+import { MESSAGES, TEXT_MESSAGES, isBlankText, isValidMobile, parseMobile, textField, textProblem } from './validation.ts';
 
 const company = { name: 'Acme', city: 'Pune', zip_code: '411001', state: 'MH', address: '1 MG Road' };
 const organization = { name: 'Clinic', country: 'India', company_info: company };
+const patient = { first_name: 'Asha', last_name: 'Rao', age: 40, technician: 1 };
+/** A value's code points, for a failing assertion's label. */
+const escape = (v: string) => [...v].map((c) => `U+${c.codePointAt(0)!.toString(16)}`).join(' ');
 
 /** The field errors of a failed parse, keyed by dotted path. */
 function fieldErrors(schema: z.ZodType, value: unknown): Record<string, string[]> {
@@ -99,6 +104,42 @@ describe('the character rule of every text field', () => {
   it('refuses them in sign-in fields too', () => {
     expect(Object.keys(fieldErrors(ZPasswordLogin, { email: 'a\u202e@example.com', password: 'x' }))).toEqual(['email']);
     expect(fieldErrors(ZLastDashboardPath, { url: '/organization\u2066' })).toEqual({ url: [TEXT_MESSAGES.bidiControl] });
+  });
+});
+
+/** Values that show nothing (issue 22): zero-width space, non-joiner, joiner, word joiner, BOM, soft hyphen, fillers. */
+const INVISIBLE_ONLY = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u034f', '\u3164', ' \u200b\u00a0', '\u3000\u200b'];
+
+describe('required, not whitespace only', () => {
+  it('takes invisible format characters for whitespace: a value made only of them is blank', () => {
+    for (const v of INVISIBLE_ONLY) expect(isBlankText(v), escape(v)).toBe(true);
+    for (const v of ['a\u200db', '\u200bAsha', '\u0915\u094d\u200d\u0937', '0']) expect(isBlankText(v), escape(v)).toBe(false);
+  });
+
+  it('refuses an invisible-only value in every required text field with its required message', () => {
+    for (const v of INVISIBLE_ONLY) {
+      expect(fieldErrors(textField().trim().min(1, MESSAGES.required), v), escape(v)).toEqual({ '': [MESSAGES.required] });
+      expect(fieldErrors(ZReferenceInput, { name: v, organization: 1 }), escape(v)).toEqual({ name: [MESSAGES.required] });
+      expect(fieldErrors(ZOrganizationInput, { ...organization, company_info: { ...company, city: v } })).toEqual({
+        'company_info.city': [MESSAGES.required],
+      });
+      expect(fieldErrors(ZPatientCreate, { ...patient, first_name: v })).toEqual({ first_name: [MESSAGES.required] });
+      expect(fieldErrors(ZModuleInput, { name: v, z_order: 1 })).toEqual({ name: [TUTORIAL_MESSAGES.blank] });
+    }
+  });
+
+  it('stores none for an invisible-only optional text', () => {
+    expect(ZPatientCreate.parse({ ...patient, physician_name: '\u200b\u2060' }).physician_name).toBeNull();
+  });
+
+  it('keeps the tutorial texts other than a content’s primary text to one line', () => {
+    for (const field of ['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text']) {
+      expect(fieldErrors(ZModuleInput, { name: 'Module', z_order: 1, [field]: 'One\r\nTwo' })).toEqual({
+        [field]: [TEXT_MESSAGES.lineBreak],
+      });
+    }
+    expect(fieldErrors(ZQuizCreate, { module: 1, question: 'One\nTwo', z_order: 1 })).toEqual({ question: [TEXT_MESSAGES.lineBreak] });
+    expect(fieldErrors(ZContentInput, { module: 1, title: 'T', z_order: 1, primary_text: 'One\nTwo' })).toEqual({});
   });
 });
 

@@ -2,7 +2,7 @@
 // organization form's pickers and the Languages page read, and the create and edit the Languages page sends. The
 // console's 'Language details' form validates with the same schemas.
 import { z } from 'zod';
-import { ZBoolParam, ZListQuery, paginated } from './list.ts';
+import { ZBoolParam, ZListQuery, idField, paginated } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { textField } from './validation.ts';
 
@@ -45,12 +45,7 @@ export const ZIsoCode = textField({ error: LANGUAGE_MESSAGES.isoRequired })
   .transform((v) => v.toLowerCase());
 
 /** An app version id, or none (part 3 §5: optional). Must name a version of the IBE app (checked by the API). */
-export const ZLanguageAppVersion = z
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
-  .positive('A valid integer is required.')
-  .max(2_147_483_647, 'A valid integer is required.')
-  .nullable();
+export const ZLanguageAppVersion = idField().nullable();
 
 /** POST language/ (part 3 §7): name, iso_code, is_tutorial_available, app_version. */
 export const ZLanguageInput = z.object({
@@ -64,7 +59,7 @@ export type TLanguageInputRaw = z.input<typeof ZLanguageInput>;
 
 /** PATCH language/{id}/: any of the fields. PUT (part 3 §7) sends them all plus the id. */
 export const ZLanguagePatch = z.object({
-  id: z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').optional(),
+  id: idField().optional(),
   name: ZLanguageName.optional(),
   iso_code: ZIsoCode.optional(),
   is_tutorial_available: z.boolean({ error: 'Must be a valid boolean.' }).optional(),

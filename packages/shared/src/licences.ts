@@ -4,7 +4,7 @@
 // to both, each device exam report takes one from `count`.
 import { z } from 'zod';
 import { LICENCE_APPLICATIONS, LICENCE_COUNT_STEP, LICENCE_MIN_COUNT } from './constants.ts';
-import { ZListQuery, idParam } from './list.ts';
+import { ZListQuery, idField, idParam } from './list.ts';
 import type { TUserType } from './roles.ts';
 
 export type TLicenceApplication = (typeof LICENCE_APPLICATIONS)[number];
@@ -60,10 +60,7 @@ export const renewalOf = (current: number, added: number): TLicenceRenewal => ({
 const intError = (required: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required : 'A valid integer is required.';
 
-const ZOrganization = z
-  .number({ error: intError(LICENCE_MESSAGES.organizationRequired) })
-  .int('A valid integer is required.')
-  .positive(LICENCE_MESSAGES.organizationRequired);
+const ZOrganization = idField(undefined, LICENCE_MESSAGES.organizationRequired);
 
 const ZApplication = z.enum(LICENCE_APPLICATIONS, { error: LICENCE_MESSAGES.application });
 

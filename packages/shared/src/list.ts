@@ -52,8 +52,26 @@ export const ZBoolParam = boolParam;
 /** Largest id of a PostgreSQL `serial`. */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * Whether a number can name a row: an integer from 1 to MAX_ID. The one rule for every id the API reads (path,
+ * query, body): a larger number overflows PostgreSQL's `integer` inside the query, which fails as a 500.
+ */
+export const isId = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= MAX_ID;
+
 /** A query parameter naming one row by id (`?parent=12`, `?organization_id=3`): decimal digits, 1 to MAX_ID. */
 export const idParam = (name: string) => decimalIntParam(name, 1, MAX_ID);
+
+/**
+ * A body field naming one row by id: a JSON integer from 1 to MAX_ID (`isId`); anything else answers `invalid` on
+ * the field, a missing or null value `required` (a nullable or optional field never asks) and a value that is not
+ * a number `notANumber`.
+ */
+export const idField = (invalid: string = INTEGER_MESSAGE, required: string = invalid, notANumber: string = invalid) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notANumber) })
+    .int(invalid)
+    .min(1, invalid)
+    .max(MAX_ID, invalid);
 export const ZIsoDate = isoDate;
 
 export const ZListQuery = z.object({

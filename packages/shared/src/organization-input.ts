@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/mobile';
 import { CONSENT_MAX_WORDS, CUSTOMIZED_MESSAGE_MAX, DEFAULT_COUNTRY_CODE } from './constants.ts';
-import { MAX_ID, ZOrganization } from './organizations.ts';
+import { idField } from './list.ts';
+import { ZOrganization } from './organizations.ts';
 import { can } from './permissions.ts';
 import type { TUserType } from './roles.ts';
 import {
@@ -69,12 +70,7 @@ const orgName = () =>
 
 const bool = () => z.boolean({ error: BOOL_MSG }).optional();
 
-const id = () =>
-  z
-    .number({ error: INT_MSG })
-    .int(INT_MSG)
-    .min(1, INT_MSG)
-    .max(MAX_ID, `Ensure this value is less than or equal to ${MAX_ID}.`);
+const id = () => idField(INT_MSG);
 
 const intIn = (min: number, max: number) =>
   z

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from './constants.ts';
 import { ZSerialNumber } from './devices.ts';
 import { FILE_PATH_MAX } from './files.ts';
-import { MAX_ID, ZBoolParam, ZListQuery, ZPeriodQuery, idParam, isIsoDate } from './list.ts';
+import { ZBoolParam, ZListQuery, ZPeriodQuery, idField, idParam, isIsoDate } from './list.ts';
 import { USER_TYPES, type TUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, mobileTextField, parseMobile, textField } from './validation.ts';
 
@@ -117,12 +117,7 @@ const optionalDate = () =>
     .transform((v) => v ?? null);
 
 const INTEGER_MESSAGE = 'A valid integer is required.';
-export const pk = () =>
-  z
-    .number({ error: INTEGER_MESSAGE })
-    .int(INTEGER_MESSAGE)
-    .min(1, INTEGER_MESSAGE)
-    .max(MAX_ID, INTEGER_MESSAGE);
+export const pk = () => idField(INTEGER_MESSAGE);
 
 /** An ISO 8601 date-time with an offset or Z ('2026-03-01T10:00:00Z'), read as a Date. */
 export const isoDateTime = () =>

@@ -1,6 +1,6 @@
 // Organization references (part 1 §2.6, §3, §4, §5, §7): the contracts of `organization/reference/`.
 import { z } from 'zod';
-import { ZBoolParam, ZListQuery, idParam } from './list.ts';
+import { ZBoolParam, ZListQuery, idField, idParam } from './list.ts';
 import { MESSAGES, ORG_TEXT_PATTERN, textField } from './validation.ts';
 
 export const REFERENCE_NAME_MAX = 255;
@@ -27,16 +27,11 @@ export const ZReferenceName = textField({ error: MESSAGES.required })
   .regex(ORG_TEXT_PATTERN, MESSAGES.referenceText)
   .max(REFERENCE_NAME_MAX, REFERENCE_MESSAGES.tooLong);
 
-const ZOrganizationId = z
-  .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'A valid integer is required.') })
-  .int('A valid integer is required.')
-  .positive('A valid integer is required.');
-
 /** POST organization/reference/ */
 export const ZReferenceInput = z.object({
   name: ZReferenceName,
   is_active: z.boolean({ error: 'Must be a valid boolean.' }).default(true),
-  organization: ZOrganizationId,
+  organization: idField(undefined, MESSAGES.required),
 });
 export type TReferenceInput = z.infer<typeof ZReferenceInput>;
 

@@ -14,12 +14,13 @@ import { ZSerialNumber } from './devices.ts';
 import type { TUploadFolder } from './files.ts';
 import {
   INTEGER_MESSAGE,
-  MAX_ID,
   ZBoolParam,
   ZListQuery,
   ZPeriodQuery,
   decimalIntParam,
+  idField,
   idParam,
+  isId,
   isIsoDate,
   paginated,
 } from './list.ts';
@@ -363,7 +364,7 @@ export function parseScanIdLabel(text: string): number | null {
   const m = /^(?:(?:PT|P|T|S)-?)?(\d{1,10})$/i.exec(text.trim());
   if (!m) return null;
   const n = Number(m[1]);
-  return n >= 1 && n <= MAX_ID ? n : null;
+  return isId(n) ? n : null;
 }
 
 export const SCAN_MESSAGES_CONSOLE = {
@@ -429,7 +430,7 @@ const idsParam = (max: number) =>
     if (
       ids.length === 0 ||
       ids.length > max ||
-      ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > MAX_ID)
+      ids.some((n) => !isId(n))
     ) {
       ctx.addIssue({ code: 'custom', message: `Send between 1 and ${max} scan ids, each a whole number.` });
       return z.NEVER;
@@ -513,11 +514,7 @@ export const ZScanIdsBody = z.object(
   {
     ids_list: z
       .array(
-        z
-          .number({ error: INTEGER_MESSAGE })
-          .int(INTEGER_MESSAGE)
-          .min(1, INTEGER_MESSAGE)
-          .max(MAX_ID, INTEGER_MESSAGE),
+        idField(),
         {
           error: LIST_MESSAGE,
         },

@@ -25,14 +25,7 @@ describe('tutorial translation blocks', () => {
       content: ['title', 'primary_text'],
     });
     expect([...LOCALIZE_REQUIRED].sort()).toEqual(['name', 'option', 'primary_text', 'question', 'title']);
-    expect([...LOCALIZE_MULTILINE].sort()).toEqual([
-      'pass_text',
-      'primary_text',
-      'question',
-      're_take_module_again_text',
-      're_take_module_text',
-      're_take_question_text',
-    ]);
+    expect([...LOCALIZE_MULTILINE]).toEqual(['primary_text']);
   });
 });
 

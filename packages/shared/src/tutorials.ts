@@ -5,7 +5,7 @@
 // path rule, the translation (`localize`) rules and every message. The console validates its forms with these.
 import { z } from 'zod';
 import { CONTENT_STATUSES } from './constants.ts';
-import { MAX_ID, ZListQuery, idParam, paginated } from './list.ts';
+import { ZListQuery, idField, idParam, paginated } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { FORBIDDEN_CHARS_PATTERN, MESSAGES, textField } from './validation.ts';
 
@@ -130,12 +130,7 @@ const percentage = z
   .max(TUTORIAL_PERCENTAGE_MAX, TUTORIAL_MESSAGES.percentage);
 const flag = z.boolean({ error: TUTORIAL_MESSAGES.boolean });
 /** An id naming another row; `what` with its article ('a module', 'an app version'). */
-const refId = (what: string) =>
-  z
-    .number({ error: `Select ${what}.` })
-    .int(TUTORIAL_MESSAGES.invalidPk)
-    .min(1, TUTORIAL_MESSAGES.invalidPk)
-    .max(MAX_ID, TUTORIAL_MESSAGES.invalidPk);
+const refId = (what: string) => idField(TUTORIAL_MESSAGES.invalidPk, `Select ${what}.`, `Select ${what}.`);
 const ISO_KEY = /^[a-z]{2}$/;
 
 /** A `localize` object: keys are language iso codes (not English), values the item's texts, each not blank. */
@@ -157,16 +152,17 @@ function localizeOf<T extends z.ZodRawShape>(shape: T) {
 
 /**
  * A module's translation: the name is required; its other texts are optional, and one left blank falls back to
- * the English text on the device. The module's own texts are these fields (ZModuleInput extends it).
+ * the English text on the device. The module's own texts are these fields (ZModuleInput extends it). Its texts and
+ * a quiz's question are one line each (issue 22): a content's primary text is the only tutorial text with lines.
  */
 export const ZModuleLocalizeEntry = z.object({
   name: requiredText(),
-  pass_text: optionalText(),
-  re_take_question_text: optionalText(),
-  re_take_module_text: optionalText(),
-  re_take_module_again_text: optionalText(),
+  pass_text: optionalLine(TUTORIAL_TEXT_MAX),
+  re_take_question_text: optionalLine(TUTORIAL_TEXT_MAX),
+  re_take_module_text: optionalLine(TUTORIAL_TEXT_MAX),
+  re_take_module_again_text: optionalLine(TUTORIAL_TEXT_MAX),
 });
-export const ZQuizLocalizeEntry = z.object({ question: requiredMultiline() });
+export const ZQuizLocalizeEntry = z.object({ question: requiredText(TUTORIAL_TEXT_MAX) });
 export const ZOptionLocalizeEntry = z.object({ option: requiredText() });
 export const ZContentLocalizeEntry = z.object({ title: requiredText(), primary_text: requiredMultiline() });
 
@@ -272,7 +268,7 @@ export const ZOption = z.object({
 export type TOption = z.infer<typeof ZOption>;
 
 const quizFields = {
-  question: requiredMultiline(),
+  question: requiredText(TUTORIAL_TEXT_MAX),
   is_multi_select: flag.default(false),
   z_order: zOrder,
   primary_image: optionalLine(QUIZ_IMAGE_MAX),

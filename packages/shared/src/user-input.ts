@@ -2,9 +2,9 @@
 // with the same schemas the API validates the body with, so every §5 message is written once, here.
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/mobile';
-import { MAX_ID } from './list.ts';
+import { idField } from './list.ts';
 import { ZUserType, type TUserType } from './roles.ts';
-import { EMAIL_PATTERN, MESSAGES, mobileTextField, parseMobile, textField } from './validation.ts';
+import { EMAIL_PATTERN, MESSAGES, inputText, mobileTextField, parseMobile, textField } from './validation.ts';
 
 export const USER_NAME_MAX = 150;
 export const USER_EMAIL_MAX = 254;
@@ -166,18 +166,13 @@ const countryInput = () =>
 
 const userType = () =>
   z.enum(ZUserType.options, {
-    error: (issue) =>
-      issue.input == null
-        ? USER_FORM_MESSAGES.userType
-        : `"${String(issue.input).slice(0, 30)}" is not a valid choice.`,
+    error: (issue) => {
+      const text = inputText(issue.input);
+      return text === null ? USER_FORM_MESSAGES.userType : `"${text.slice(0, 30)}" is not a valid choice.`;
+    },
   });
 
-const pk = () =>
-  z
-    .number({ error: USER_FORM_MESSAGES.integer })
-    .int(USER_FORM_MESSAGES.integer)
-    .min(1, USER_FORM_MESSAGES.integer)
-    .max(MAX_ID, USER_FORM_MESSAGES.integer);
+const pk = () => idField(USER_FORM_MESSAGES.integer);
 
 /** `organization`: an id, or null for none (unassigned). Absent = unchanged on edit, none on create. */
 const organizationInput = () => pk().nullable().optional();

@@ -92,6 +92,22 @@ export function textProblem(value: string, { multiline = false }: TextRuleOption
   return null;
 }
 
+/**
+ * A client's value as text for an error message: a string, number or boolean as itself, anything else null. Never
+ * `String(value)` on what a client sent: a JSON object may carry its own `toString` (`{"toString": 1}`), and
+ * converting it throws.
+ */
+export const inputText = (input: unknown): string | null =>
+  typeof input === 'string' ? input : typeof input === 'number' || typeof input === 'boolean' ? String(input) : null;
+
+/**
+ * Nothing but characters that show nothing: whitespace of every kind and the invisible format characters (zero-width
+ * space and joiners, word joiner, byte order mark, soft hyphen, fillers…). Such a value is blank: every 'required,
+ * not whitespace only' field refuses it as it refuses '   ', and an optional field stores none.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Z}\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
+export const isBlankText = (value: string): boolean => INVISIBLE_ONLY.test(value);
+
 /** True when a string is well-formed UTF-16 (no lone surrogate): what PostgreSQL can store. */
 export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
 
@@ -104,8 +120,9 @@ export type TextFieldOptions = TextRuleOptions & {
 
 /**
  * The start of every text field of every input schema: a string, the character rule above (first, and alone:
- * a refused character is the one message), then NFC so 'é' typed two ways is stored one way. Chain the field's
- * own rules after it: `textField().trim().min(1, MESSAGES.required).max(255, …).regex(…)`.
+ * a refused character is the one message), a blank value (`isBlankText`) made '', then NFC so 'é' typed two ways
+ * is stored one way. Chain the field's own rules after it: `textField().trim().min(1, MESSAGES.required).max(255,
+ * …).regex(…)`; `.trim()` alone would keep a zero-width space, which `min(1)` then takes for text.
  */
 export function textField({ error = 'Not a valid string.', normalize = true, multiline = false }: TextFieldOptions = {}) {
   const base = z
@@ -113,7 +130,8 @@ export function textField({ error = 'Not a valid string.', normalize = true, mul
     .check((ctx) => {
       const problem = textProblem(ctx.value, { multiline });
       if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
-    });
+    })
+    .overwrite((v) => (isBlankText(v) ? '' : v));
   return normalize ? base.normalize('NFC') : base;
 }
 

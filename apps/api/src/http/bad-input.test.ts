@@ -51,6 +51,9 @@ const HOSTILE_TEXTS: readonly { label: string; value: string; message: string; o
   { label: 'an escape character', value: 'Acme\u001b[31mCare', message: TEXT_MESSAGES.controlChar },
 ];
 
+/** One past the largest PostgreSQL `integer`: in a query it overflows (issue 22). */
+const TOO_LARGE_ID = 2_147_483_648;
+
 /** Mobile numbers every mobile field refuses with 'Please enter a valid Phone Number.' (issue 6). */
 const BAD_MOBILES: readonly string[] = [
   '+1555',
@@ -94,6 +97,9 @@ const BAD_VALUES: readonly unknown[] = [
   BIDI_ISOLATE,
   { [LONE_SURROGATE]: 'key' },
   [LONE_SURROGATE],
+  TOO_LARGE_ID,
+  // A JSON object with its own toString: String() of it throws.
+  { toString: 1, valueOf: 1 },
   ...BAD_MOBILES,
   'http://93.184.216.34:8080/hook',
 ];
@@ -705,8 +711,7 @@ const ROUTES: readonly Route[] = [
     path: '/tutorial/module/',
     body: () => ({ name: 'Sweep module', z_order: 1, re_take_question_percentage: 50 }),
     fields: ['localize', 'status'],
-    textFields: ['name'],
-    multilineFields: ['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'],
+    textFields: ['name', 'pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'],
   },
   { method: 'PUT', path: '/tutorial/module/:id/', body: () => ({ name: 'Sweep module', z_order: 1 }), fewValues: true },
   { method: 'DELETE', path: '/tutorial/module/:id/' },
@@ -718,7 +723,7 @@ const ROUTES: readonly Route[] = [
     path: '/tutorial/quiz/',
     body: () => ({ module: 1, question: 'Sweep?', z_order: 1, is_multi_select: false, options: [{ option: 'Yes' }] }),
     fields: ['localize', 'primary_image'],
-    multilineFields: ['question'],
+    textFields: ['question'],
   },
   { method: 'PUT', path: '/tutorial/quiz/:id/', body: () => ({ module: 1, question: 'Sweep?', z_order: 1 }), fewValues: true },
   { method: 'DELETE', path: '/tutorial/quiz/:id/' },
@@ -1401,6 +1406,165 @@ describe('hostile text, mobiles, numbers and ports answer a field error on the f
       expect(res.statusCode, label(r)).toBe(400);
       expect(res.json()).toEqual({ webhook_url: [WEBHOOK_MESSAGES.port] });
     }
+  });
+});
+
+describe('no required text field takes a value that shows nothing (issue 22)', () => {
+  /** Required fields the outside probe filled with zero-width characters only, by route. */
+  const REQUIRED: readonly [string, string[]][] = [
+    ['POST /patient/', ['first_name', 'last_name', 'device_serial_number']],
+    ['POST /scan/', ['device_serial_number', 'local_db_id']],
+    ['POST /organization/', ['name', 'company_info.name', 'company_info.address', 'company_info.city', 'company_info.state', 'company_info.zip_code']],
+    ['POST /app_version/', ['name', 'code']],
+    ['POST /tutorial/module/', ['name']],
+    ['POST /tutorial/quiz/', ['question']],
+    ['POST /tutorial/quiz-option/', ['option']],
+    ['POST /tutorial/content/', ['title']],
+  ];
+  const INVISIBLE = ['\u200b', '\u200c\u200d', '\u2060\ufeff', '\u00ad', ' \u200b '];
+
+  it.each(REQUIRED)('%s: each required text field answers 400 on the field to zero-width characters only', async (name, fields) => {
+    const r = ROUTES.find((route) => label(route) === name)!;
+    const problems: string[] = [];
+    for (const field of fields) {
+      for (const value of INVISIBLE) {
+        const res = await t.app.inject({
+          method: r.method,
+          url: pathOf(r),
+          headers: auth(adminToken),
+          payload: withField(r.body!(), field, value),
+        });
+        const errors = res.statusCode === 400 ? res.json<Record<string, unknown>>() : {};
+        if (!(field in errors)) problems.push(`${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 150)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('stores none, not the invisible characters, for an optional text such as the clinic id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/patient/`,
+      headers: auth(adminToken),
+      payload: { first_name: 'Zero', last_name: 'Width', age: 40, organization: orgId, technician: targetUserId, clinic_patient_id: '\u200b\u2060' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ clinic_patient_id: null });
+  });
+
+  it('refuses a line break in the module texts and the quiz question, which are one line each', async () => {
+    const module = ROUTES.find((route) => label(route) === 'POST /tutorial/module/')!;
+    const quiz = ROUTES.find((route) => label(route) === 'POST /tutorial/quiz/')!;
+    const cases: [Route, string][] = [
+      ...['pass_text', 're_take_question_text', 're_take_module_text', 're_take_module_again_text'].map((f) => [module, f] as [Route, string]),
+      [quiz, 'question'],
+    ];
+    for (const [r, field] of cases) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: pathOf(r),
+        headers: auth(adminToken),
+        payload: withField(r.body!(), field, 'Line one\r\nLine two'),
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({ [field]: [TEXT_MESSAGES.lineBreak] });
+    }
+  });
+});
+
+describe('every id and integer the API reads refuses a number past PostgreSQL integer (issue 22)', () => {
+  type Schema = {
+    type?: string;
+    anyOf?: Schema[];
+    items?: Schema;
+    properties?: Record<string, Schema>;
+  };
+  type Operation = {
+    parameters?: { in: 'path' | 'query' | 'header'; name: string; schema?: Schema }[];
+    requestBody?: { content?: Record<string, { schema?: Schema }> };
+  };
+  let paths: [string, string, Operation][] = [];
+  beforeAll(async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, Operation>> }>();
+    paths = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, Operation]),
+    );
+  });
+  const isInteger = (s: Schema | undefined): boolean =>
+    s?.type === 'integer' || (s?.anyOf?.some((a) => a.type === 'integer') ?? false);
+  // A query parameter that reads digits (`idParam`, `page`, `limit`): a string or a number.
+  const isDigitsParam = (s: Schema | undefined): boolean =>
+    (s?.anyOf?.some((a) => a.type === 'string') ?? false) && (s?.anyOf?.some((a) => a.type === 'number') ?? false);
+  const fill = (path: string, id: string) => path.replace(/\{[^}]+\}/g, id);
+
+  /** An answer to `TOO_LARGE_ID` in `field`: 400 naming the field, or a description of what came instead. */
+  const refusedOn = (res: LightMyRequestResponse, field: string): string | null => {
+    if (res.statusCode !== 400) return `${res.statusCode} ${res.body.slice(0, 200)}`;
+    const keys = Object.keys(res.json<Record<string, unknown>>());
+    return keys.some((k) => k === field || k.startsWith(`${field}.`)) ? null : `400 on ${keys.join(', ')}`;
+  };
+
+  it('answers 400 on the body field (never 500) for 2147483648 in every integer body field', async () => {
+    const requests = paths.flatMap(([method, path, op]) => {
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      return Object.entries(schema?.properties ?? {}).flatMap(([field, prop]) => {
+        const value = isInteger(prop) ? TOO_LARGE_ID : isInteger(prop.items) ? [TOO_LARGE_ID] : undefined;
+        if (value === undefined) return [];
+        const name = `${method} ${path} ${field}`;
+        return [{ name, field, method, url: fill(path, '1'), hasPathId: path.includes('{'), payload: { [field]: value } }];
+      });
+    });
+    expect(requests.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/organization/reference/ organization',
+        'POST /api/v1/organization/license/ organization',
+        'POST /api/v1/organization/user/ organization',
+      ]),
+    );
+    const problems: string[] = [];
+    for (const r of requests) {
+      const res = await t.app.inject({
+        method: r.method as 'POST',
+        url: r.url,
+        headers: auth(adminToken),
+        payload: r.payload,
+      });
+      // A route that looks up its path row before reading the body may answer 404 first (that row is not there).
+      const problem = r.hasPathId && res.statusCode === 404 ? null : refusedOn(res, r.field);
+      if (problem) problems.push(`${r.name}: ${problem}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers 400 on the parameter for 2147483648 in every numeric query parameter, 404 in every path id', async () => {
+    const problems: string[] = [];
+    for (const [method, path, op] of paths) {
+      for (const p of op.parameters ?? []) {
+        const isPathId = p.in === 'path' && p.name === 'id';
+        // Queries of GETs only: a POST's body is read before its query (POST scan/ids/ shares GET scan/'s query).
+        if (!isPathId && !(method === 'GET' && p.in === 'query' && isDigitsParam(p.schema))) continue;
+        const url = isPathId ? fill(path, String(TOO_LARGE_ID)) : `${fill(path, '1')}?${p.name}=${TOO_LARGE_ID}`;
+        const res = await t.app.inject({ method: method as 'GET', url, headers: auth(adminToken) });
+        // A route with a body reads it first: without one it answers 400 on the body, never a 500.
+        const pathAnswered = res.statusCode === 404 || (op.requestBody !== undefined && res.statusCode === 400);
+        const problem = isPathId ? (pathAnswered ? null : `${res.statusCode} ${res.body.slice(0, 200)}`) : refusedOn(res, p.name);
+        if (problem) problems.push(`${method} ${url}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers 400 on user_type to an object that carries its own toString', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/organization/user/`,
+      headers: auth(adminToken),
+      payload: { first_name: 'Obj', last_name: 'Type', user_type: { toString: 1 }, email: 'obj@example.com' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toHaveProperty('user_type');
   });
 });
 

@@ -1,9 +1,9 @@
 // Path parameters. An `{id}` that is not a positive 32-bit integer names nothing: callers answer 404, exactly
 // as for an id that does not exist.
-import { MAX_ID } from '@sc/shared/list';
+import { isId } from '@sc/shared/list';
 
 export function parsePathId(raw: string): number | undefined {
   if (!/^\d{1,10}$/.test(raw)) return undefined;
   const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
+  return isId(id) ? id : undefined;
 }

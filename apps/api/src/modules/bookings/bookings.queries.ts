@@ -1,6 +1,7 @@
 // Drizzle queries of bookings, their slots and the organizations' public booking pages. Reads for staff take the
 // caller's scope: a booking of an organization outside it does not exist for them. A booking is taken under the
-// slot row's lock (`lockSlot`), so however many patients confirm at once, the live bookings never pass capacity.
+// slot row's lock (`lockSlot`), so however many patients confirm at once, the live bookings never pass capacity; the
+// public limits are counted under `lockBookingLimits` for the same reason.
 import { and, count, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_DEFAULT_ORDERING,
@@ -230,6 +231,16 @@ export async function insertBooking(
   const [row] = await tx.insert(bookings).values(values).returning();
   if (!row) throw new Error('The booking was not stored.');
   return row.id;
+}
+
+/**
+ * Holds advisory locks on the mobile and the client address until the transaction ends: bookings that count a
+ * limit and then insert the row it counts queue behind each other, so each sees the others' rows. Always mobile
+ * first, then address, then the slot row, so two bookings never wait on each other in a circle.
+ */
+export async function lockBookingLimits(tx: DbOrTx, mobile: string, address: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-mobile:${mobile}`}, 0))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-address:${address}`}, 0))`);
 }
 
 /** Bookings (not canceled) made with this mobile since `since`; and any bookings from this address since `since`. */

@@ -2,7 +2,7 @@
 // days, slots with places left, booking, view and cancel by booking token) and the console (list, one booking,
 // status moves, offline payment, the page's link). A slot never takes more live bookings than its places: the
 // booking is inserted under the slot row's lock. Public bookings are limited per mobile number and per client
-// address. Every change is audited in the transaction that makes it; messages go out through the outbox after
+// address, counted under their own locks in the same transaction. Every change is audited in the transaction that makes it; messages go out through the outbox after
 // the commit.
 import {
   BOOKINGS_PER_ADDRESS_PER_HOUR,
@@ -144,18 +144,19 @@ export async function createPublicBooking(
     throw fieldError('start', past ? BOOKING_MESSAGES.slotPast : BOOKING_MESSAGES.slotUnavailable);
   }
 
-  // Limits: per mobile (live bookings in a rolling day) and per client address (an hour).
-  if ((await q.recentByMobile(db, mobile, new Date(now.getTime() - 24 * HOUR))) >= BOOKINGS_PER_MOBILE_PER_DAY) {
-    throw new AppError('rate_limited', BOOKING_MESSAGES.tooManyForMobile);
-  }
-  if ((await q.recentByAddress(db, meta.ip, new Date(now.getTime() - HOUR))) >= BOOKINGS_PER_ADDRESS_PER_HOUR) {
-    throw new AppError('rate_limited', BOOKING_MESSAGES.tooManyForAddress);
-  }
-
   const price = org.price ?? 0;
   const status: TBookingStatus = price > 0 ? 'PENDING_PAYMENT' : 'NEW';
   const bookingToken = generateToken(24);
   await db.transaction(async (tx) => {
+    // Limits: per mobile (live bookings in a rolling day) and per client address (an hour), counted under their
+    // locks so parallel bookings cannot all pass the count before any of them is stored.
+    await q.lockBookingLimits(tx, mobile, meta.ip);
+    if ((await q.recentByMobile(tx, mobile, new Date(now.getTime() - 24 * HOUR))) >= BOOKINGS_PER_MOBILE_PER_DAY) {
+      throw new AppError('rate_limited', BOOKING_MESSAGES.tooManyForMobile);
+    }
+    if ((await q.recentByAddress(tx, meta.ip, new Date(now.getTime() - HOUR))) >= BOOKINGS_PER_ADDRESS_PER_HOUR) {
+      throw new AppError('rate_limited', BOOKING_MESSAGES.tooManyForAddress);
+    }
     // The slot row is the lock: parallel confirmations of one slot queue here and each counts the others.
     const locked = await q.lockSlot(tx, {
       organizationId: org.id,

@@ -221,6 +221,32 @@ describe('public booking page', () => {
     }
   });
 
+  it('never lets parallel bookings pass the per-mobile or the per-address limit, and texts only the stored ones', async () => {
+    const mobile = uniqueMobile();
+    const byMobile = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => book(token, patient(slotAt(4, 9 + (i % 7)), { mobile }))),
+    );
+    const mobileCodes = byMobile.map((r) => r.statusCode);
+    expect(mobileCodes.filter((c) => c === 201)).toHaveLength(BOOKINGS_PER_MOBILE_PER_DAY);
+    expect(mobileCodes.filter((c) => c === 429)).toHaveLength(10 - BOOKINGS_PER_MOBILE_PER_DAY);
+    const stored = await t.database.db.select().from(bookings).where(eq(bookings.mobile, `+91-${mobile}`));
+    expect(stored).toHaveLength(BOOKINGS_PER_MOBILE_PER_DAY);
+    const texts = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, `+91-${mobile}`));
+    expect(texts).toHaveLength(BOOKINGS_PER_MOBILE_PER_DAY);
+
+    const roomy = await pageToken((await bookingOrg('Roomy Clinic', { totalBookingsPerSlot: 100 })).id);
+    const address = '198.51.100.7';
+    const attempts = BOOKINGS_PER_ADDRESS_PER_HOUR + 6;
+    const byAddress = await Promise.all(
+      Array.from({ length: attempts }, () => book(roomy, patient(slotAt(10, 11)), address)),
+    );
+    const addressCodes = byAddress.map((r) => r.statusCode);
+    expect(addressCodes.filter((c) => c === 201)).toHaveLength(BOOKINGS_PER_ADDRESS_PER_HOUR);
+    expect(addressCodes.filter((c) => c === 429)).toHaveLength(attempts - BOOKINGS_PER_ADDRESS_PER_HOUR);
+    const fromAddress = await t.database.db.select().from(bookings).where(eq(bookings.clientAddress, address));
+    expect(fromAddress).toHaveLength(BOOKINGS_PER_ADDRESS_PER_HOUR);
+  });
+
   it('lets the patient view and cancel by token up to can_be_cancel_before hours ahead', async () => {
     const booked = (await book(token, patient(slotAt(6, 12)))).json<TPublicBooking>();
     const view = await t.app.inject({ method: 'GET', url: `${API}/appointment/${token}/booking/${booked.token}/` });

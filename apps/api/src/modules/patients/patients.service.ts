@@ -348,7 +348,7 @@ export async function updateConsolePatient(
   await db.transaction(async (tx) => {
     if (technicianChanges) {
       if (p.organizationId === null || !(await isValidUserOf(tx, patch.technician!, p.organizationId, PATIENT_TECHNICIAN_TYPES))) {
-        throw fieldError('technician', invalidPk(patch.technician));
+        throw fieldError('technician', invalidPk(patch.technician!));
       }
     }
     // An unchanged reference stays even if it was deactivated since; a new one must be active and the organization's.

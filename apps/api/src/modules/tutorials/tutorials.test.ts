@@ -494,7 +494,7 @@ describe('bad bodies', () => {
         'quiz: blank question on update',
         'PUT',
         `/quiz/${quizId}/`,
-        { ...quizBody, question: '\t' },
+        { ...quizBody, question: ' \u200b ' },
         'question',
         m.blank,
       ],

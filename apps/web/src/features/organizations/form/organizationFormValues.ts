@@ -10,7 +10,7 @@ import {
 } from '@sc/shared/organization-input';
 import type { TLocalize, TOrganization } from '@sc/shared/organizations';
 import type { TUserType } from '@sc/shared/roles';
-import { MESSAGES, normalizeConsentList } from '@sc/shared/validation';
+import { MESSAGES, isBlankText, normalizeConsentList } from '@sc/shared/validation';
 
 export type CompanyInfoValues = {
   name: string;
@@ -202,8 +202,8 @@ export function valuesFromOrganization(org: TOrganization): OrganizationFormValu
   };
 }
 
-/** An empty or blank input → null. */
-const orNull = (v: string): string | null => (v.trim() === '' ? null : v);
+/** An empty or blank input (whitespace or invisible characters only) → null. */
+const orNull = (v: string): string | null => (isBlankText(v) ? null : v);
 
 const numberOrNull = (v: number | string): number | null => {
   if (v === '' || v === null) return null;
@@ -313,7 +313,7 @@ export function validateValues(values: OrganizationFormValues, role: TUserType, 
   if (!company.success) collect(company.error.issues, ['company_info']);
   if (!values.is_booking_enabled) {
     for (const key of COMPANY_INFO_REQUIRED) {
-      if (!values.company_info[key].trim()) errors[`company_info.${key}`] ??= MESSAGES.required;
+      if (isBlankText(values.company_info[key])) errors[`company_info.${key}`] ??= MESSAGES.required;
     }
   }
   return errors;

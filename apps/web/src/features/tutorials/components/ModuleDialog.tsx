@@ -3,7 +3,7 @@
 // API's own schema; invalid fields are highlighted, the first is scrolled into view, and the errors clear after
 // 5 s (part 3 §5 Module).
 import { useEffect, useState } from 'react';
-import { Loader, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Loader, NumberInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ERROR_BANNER_MS } from '@sc/shared/constants';
 import { TUTORIAL_MESSAGES, ZModuleInput, type TModule } from '@sc/shared/tutorials';
@@ -138,7 +138,7 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
         data-field="z_order"
         data-testid="module-z_order"
       />
-      <Textarea {...text('pass_text', 'Pass text')} autosize minRows={2} />
+      <TextInput {...text('pass_text', 'Pass text')} />
       <NumberInput
         label="Retake question percentage"
         readOnly={!editing}
@@ -152,9 +152,9 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
         data-field="re_take_question_percentage"
         data-testid="module-re_take_question_percentage"
       />
-      <Textarea {...text('re_take_question_text', 'Retake question text')} autosize minRows={2} />
-      <Textarea {...text('re_take_module_text', 'Retake module text')} autosize minRows={2} />
-      <Textarea {...text('re_take_module_again_text', 'Retake module again text')} autosize minRows={2} />
+      <TextInput {...text('re_take_question_text', 'Retake question text')} />
+      <TextInput {...text('re_take_module_text', 'Retake module text')} />
+      <TextInput {...text('re_take_module_again_text', 'Retake module again text')} />
       {module.data?.icon && <TextInput label="Icon" value={module.data.icon} readOnly />}
       {saveErrors.view}
       <FormFooter

@@ -4,7 +4,7 @@
 // Update puts the quiz, then creates or updates every option in turn. Each saved option has its own language
 // setting.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
 import { TUTORIAL_MESSAGES, ZQuizCreate, type TOption, type TQuiz } from '@sc/shared/tutorials';
@@ -162,11 +162,9 @@ function QuizForm({ id, moduleId, nextOrder, onClose }: { id: number; moduleId: 
 
   return (
     <Stack gap="sm">
-      <Textarea
+      <TextInput
         label="Question"
         withAsterisk
-        autosize
-        minRows={2}
         readOnly={!editing}
         value={question}
         onChange={(e) => setQuestion(e.currentTarget.value)}
