@@ -64,10 +64,6 @@ export async function insertFirmware(
   return row;
 }
 
-export async function setFirmwareChecksum(db: DbOrTx, id: number, checksum: string, size: number): Promise<void> {
-  await db.update(firmware).set({ checksum, size }).where(eq(firmware.id, id));
-}
-
 export async function deleteFirmware(db: DbOrTx, id: number): Promise<FirmwareRow | null> {
   const [row] = await db.delete(firmware).where(eq(firmware.id, id)).returning();
   return row ?? null;

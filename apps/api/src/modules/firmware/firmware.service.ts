@@ -168,7 +168,7 @@ export async function getLatestFirmware(ctx: FirmwareContext): Promise<TFirmware
   const id = versions.find((v) => v.version === latest)?.id;
   if (id === undefined) throw notFound('No firmware.');
   let row = await findOr404(db, id);
-  if (row.checksum === null || row.size === null) row = await backfillChecksum(ctx, row);
+  if (row.checksum === null || row.size === null) row = await withChecksum(ctx, row);
   if (row.checksum === null || row.size === null) throw notFound('No firmware.');
   return {
     id: row.id,
@@ -180,14 +180,12 @@ export async function getLatestFirmware(ctx: FirmwareContext): Promise<TFirmware
   };
 }
 
-/** A row recorded before checksums were kept: read its file once and keep the figures. */
-async function backfillChecksum(ctx: FirmwareContext, row: q.FirmwareRow): Promise<q.FirmwareRow> {
+/** A row recorded before checksums were kept: its figures read from its file, on every read (a read stores nothing). */
+async function withChecksum(ctx: FirmwareContext, row: q.FirmwareRow): Promise<q.FirmwareRow> {
   const stored = await ctx.services.storage.get(row.path);
   const data = stored ? await readAll(stored.body) : demoFile(row);
   if (!data) return row;
-  const checksum = sha256Hex(data);
-  await q.setFirmwareChecksum(ctx.database.db, row.id, checksum, data.length);
-  return { ...row, checksum, size: data.length };
+  return { ...row, checksum: sha256Hex(data), size: data.length };
 }
 
 /** A demo version's file, built from its version on every download and never stored. */

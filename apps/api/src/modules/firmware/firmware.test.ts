@@ -213,6 +213,17 @@ describe('GET firmware/latest/ (devices)', () => {
     expect(changed.json<TFirmwareLatest>().version).toBe('v99.10');
   });
 
+  it('answers the checksum of a version recorded before checksums were kept, and stores nothing', async () => {
+    const file = demoFirmwareFile('v999.0');
+    const [row] = await t.database.db.insert(firmware).values({ version: 'v999.0', path: file.path }).returning();
+    const res = await get(tokens.TECHNICIAN, `${URL}latest/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TFirmwareLatest>()).toMatchObject({ id: row!.id, checksum: file.checksum, size: file.size });
+    const [after] = await t.database.db.select().from(firmware).where(eq(firmware.id, row!.id));
+    expect(after).toMatchObject({ checksum: null, size: null });
+    await t.database.db.delete(firmware).where(eq(firmware.id, row!.id));
+  });
+
   it('only the device read carries an ETag', async () => {
     const list = await get(tokens.ADMIN, URL);
     expect(list.headers.etag).toBeUndefined();
