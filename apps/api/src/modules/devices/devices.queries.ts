@@ -8,6 +8,7 @@ import type { PageParams } from '../../http/pagination.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { escapeLike, searchCondition } from '../../http/search.ts';
+import { qualified } from '../../db/qualified.ts';
 
 /** The organizations whose devices the caller sees, and whether unlinked devices are theirs to see too. */
 export type DeviceScope = { orgs: Scope; unlinked: boolean };
@@ -15,7 +16,7 @@ export type DeviceScope = { orgs: Scope; unlinked: boolean };
 // Scans the device uploaded (scan_type SCAN, as every statistic counts them: DESIGN §7), summed from the daily
 // statistics (db/schema/stats.ts, exact as scans change) through scan_stats_device_daily_device_idx: a few hundred
 // rows per device instead of every scan of it.
-const scanCount = sql<number>`(select coalesce(sum(${scanStatsDeviceDaily.scans}), 0)::int from ${scanStatsDeviceDaily} where ${scanStatsDeviceDaily.deviceSerialNumber} = ${devices.serialNumber})`;
+const scanCount = sql<number>`(select coalesce(sum(${scanStatsDeviceDaily.scans}), 0)::int from ${scanStatsDeviceDaily} where ${scanStatsDeviceDaily.deviceSerialNumber} = ${qualified(devices.serialNumber)})`;
 
 const deviceColumns = {
   id: devices.id,

@@ -15,6 +15,7 @@ import {
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { patientAgeCondition, patientOrIdSearch } from '../patients/patient-filters.ts';
+import { qualified } from '../../db/qualified.ts';
 
 export type OrcaFilters = {
   range: PeriodRange;
@@ -37,7 +38,7 @@ export type OrcaFilters = {
 const boolCondition = (column: AnyColumn, value: boolean | undefined) =>
   value === undefined ? undefined : sql`${column} = ${value}`;
 
-const positiveExists = sql`exists (select 1 from ${orcaFindings} where ${orcaFindings.examId} = ${orcaExams.id} and jsonb_array_length(${orcaFindings.symptoms}) > 0)`;
+const positiveExists = sql`exists (select 1 from ${orcaFindings} where ${orcaFindings.examId} = ${qualified(orcaExams.id)} and jsonb_array_length(${orcaFindings.symptoms}) > 0)`;
 const reportExists = sql`jsonb_array_length(coalesce(${orcaExams.filePath}->'reports', '[]'::jsonb)) > 0`;
 
 export function orcaConditions(scope: Scope, f: OrcaFilters): SQL {
@@ -158,7 +159,7 @@ const csvSelection = (timezone: string) => ({
   cancerHistory: orcaExams.cancerHistory,
   usesTobacco: orcaCaseHistories.usesTobacco,
   consumesAlcohol: orcaCaseHistories.consumesAlcohol,
-  abnormalFindings: sql<number>`(select count(*)::int from ${orcaFindings} where ${orcaFindings.examId} = ${orcaExams.id} and jsonb_array_length(${orcaFindings.symptoms}) > 0)`,
+  abnormalFindings: sql<number>`(select count(*)::int from ${orcaFindings} where ${orcaFindings.examId} = ${qualified(orcaExams.id)} and jsonb_array_length(${orcaFindings.symptoms}) > 0)`,
   deviceSerialNumber: orcaExams.deviceSerialNumber,
   tabletSerialNumber: orcaExams.tabletSerialNumber,
   softwareVersion: orcaExams.softwareVersion,

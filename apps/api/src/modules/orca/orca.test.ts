@@ -232,12 +232,14 @@ describe('GET orca/', () => {
     expect(ids(inScope.json()).length).toBe(2);
   });
 
-  it('filters by search, device, licence code, technician, survivor, positive, report, age and period', async () => {
+  it('filters by search, device, licence code, technician, survivor, positive, report, age and period, and counts what it selects', async () => {
     const admin = fx.tokens.ADMIN;
     const expectIds = async (query: string, expected: number[]) => {
       const res = await get(admin, `/orca/?${query}`);
       expect(res.statusCode, query).toBe(200);
       expect(ids(res.json()).sort(), query).toEqual([...expected].sort());
+      // The count is of the rows the filters select, not only the page.
+      expect(res.json<{ count: number }>().count, query).toBe(expected.length);
     };
     await expectIds('search=asha', [fx.withReport.id]);
     await expectIds(`search=${fx.plain.id}`, [fx.plain.id]);

@@ -6,6 +6,7 @@ import type { PageParams } from '../../http/pagination.ts';
 import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { organizationScopeCondition, type Scope } from '../../http/scope.ts';
 import { concatColumns, searchCondition } from '../../http/search.ts';
+import { qualified } from '../../db/qualified.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -21,11 +22,11 @@ export type OrganizationListFilters = {
 // The read-only figures of part 1 §3, from the all-time statistics table (kept exact by triggers on scans). The
 // last sync is the later of the latest scan received and the latest device upload recorded on the organization.
 const statsOf = (column: 'scans' | 'positives') =>
-  sql<number>`coalesce((select ${sql.identifier(column)} from ${scanStatsOrgTotal} where ${scanStatsOrgTotal.organizationId} = ${organizations.id}), 0)`.mapWith(Number);
+  sql<number>`coalesce((select ${sql.identifier(column)} from ${scanStatsOrgTotal} where ${scanStatsOrgTotal.organizationId} = ${qualified(organizations.id)}), 0)`.mapWith(Number);
 const figureColumns = {
   scansCount: statsOf('scans'),
   positiveScans: statsOf('positives'),
-  statsLastSync: sql<Date | null>`greatest((select ${scanStatsOrgTotal.lastSync} from ${scanStatsOrgTotal} where ${scanStatsOrgTotal.organizationId} = ${organizations.id}), ${organizations.lastSyncDate})`.mapWith(
+  statsLastSync: sql<Date | null>`greatest((select ${scanStatsOrgTotal.lastSync} from ${scanStatsOrgTotal} where ${scanStatsOrgTotal.organizationId} = ${qualified(organizations.id)}), ${organizations.lastSyncDate})`.mapWith(
     (v: string | Date | null) => (v === null ? null : new Date(v)),
   ),
 };

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { PageParams } from '../../http/pagination.ts';
 import { searchCondition } from '../../http/search.ts';
+import { qualified } from '../../db/qualified.ts';
 
 export type ModuleRow = typeof tutorialModules.$inferSelect;
 export type QuizRow = typeof tutorialQuizzes.$inferSelect;
@@ -21,8 +22,8 @@ export type ModuleWithCounts = ModuleRow & { quizCount: number; contentCount: nu
 
 type Page = Pick<PageParams, 'limit' | 'offset'>;
 
-const quizCount = sql<number>`(select count(*)::int from ${tutorialQuizzes} where ${tutorialQuizzes.moduleId} = ${tutorialModules.id})`;
-const contentCount = sql<number>`(select count(*)::int from ${tutorialContents} where ${tutorialContents.moduleId} = ${tutorialModules.id})`;
+const quizCount = sql<number>`(select count(*)::int from ${tutorialQuizzes} where ${tutorialQuizzes.moduleId} = ${qualified(tutorialModules.id)})`;
+const contentCount = sql<number>`(select count(*)::int from ${tutorialContents} where ${tutorialContents.moduleId} = ${qualified(tutorialModules.id)})`;
 
 export async function listModules(
   db: Db,

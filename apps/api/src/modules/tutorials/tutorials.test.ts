@@ -268,6 +268,29 @@ describe('quizzes and options', () => {
   });
 });
 
+describe('module counts', () => {
+  it("counts each module's own quizzes and contents: none for an empty module", async () => {
+    const empty = await createModule({ name: 'Empty module' });
+    const withQuiz = await createModule({ name: 'Module with a quiz' });
+    const quiz = await call(admin, 'POST', '/quiz/', {
+      module: withQuiz,
+      question: 'Which is right?',
+      z_order: 1,
+      options: [{ option: 'This one', is_correct: true }],
+    });
+    expect(quiz.statusCode).toBe(201);
+    const counts = async (id: number) => {
+      const { quiz_count, content_count } = (await call(admin, 'GET', `/module/${id}/`)).json<TModule>();
+      return { quiz_count, content_count };
+    };
+    expect(await counts(empty)).toEqual({ quiz_count: 0, content_count: 0 });
+    expect(await counts(withQuiz)).toEqual({ quiz_count: 1, content_count: 0 });
+    const listed = (await call(admin, 'GET', '/module/?limit=100')).json<{ results: TModule[] }>().results;
+    expect(listed.find((m) => m.id === empty)).toMatchObject({ quiz_count: 0, content_count: 0 });
+    expect(listed.find((m) => m.id === withQuiz)).toMatchObject({ quiz_count: 1, content_count: 0 });
+  });
+});
+
 describe('contents', () => {
   let moduleId: number;
   beforeAll(async () => {
