@@ -115,7 +115,7 @@ describe('cervical exams', () => {
   it('two reviewers review an exam and the list shows both statuses', async () => {
     const { context, page } = await open();
     await signInByEmail(page, 'reviewer@demo.test');
-    // The reviewer lands on the cervical list (DESIGN §7b).
+    // The reviewer lands on the cervical list (architecture §7b).
     await page.waitForURL(/\/cervaical/);
     await page.getByTestId('cervical-table').waitFor();
     await checkA11y(page, 'cervical list (reviewer)');

@@ -1,5 +1,5 @@
 // Journey of issue 9 (report log): an ADMIN downloads a CSV, then finds that download in the report log by a value
-// of its query; the page at 1400 and 390 px, checked with axe; a SUB_ADMIN is sent away (ADMIN only, DESIGN §7b).
+// of its query; the page at 1400 and 390 px, checked with axe; a SUB_ADMIN is sent away (ADMIN only, architecture §7b).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, newPage, snap } from './browser.ts';

@@ -1,4 +1,4 @@
-// Every environment variable, parsed once (DESIGN §2). Nothing else reads process.env.
+// Every environment variable, parsed once (architecture §2). Nothing else reads process.env.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Sign-in contracts (part 1 §2.2, §5, §7, §8; DESIGN §5).
+// Sign-in contracts (part 1 §2.2, §5, §7, §8; architecture §5).
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { LOGIN_SOURCES } from './constants.ts';

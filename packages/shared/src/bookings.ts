@@ -1,4 +1,4 @@
-// Bookings (part 3 §2 Booking list, §3 Booking, §4, §7, §9; part 1 §3 organization booking settings; DESIGN §7):
+// Bookings (part 3 §2 Booking list, §3 Booking, §4, §7, §9; part 1 §3 organization booking settings; architecture §7):
 // statuses and the moves staff may make, the inputs of the slot arithmetic, the patient's form and the console's
 // calls, and every message. The API and the console (list, modal, public page) use these same rules.
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
 // ---- Who ---------------------------------------------------------------------------------------------------------
 
 /**
- * Console roles that see and handle bookings, each within its organization scope (DESIGN §6): the organization's
+ * Console roles that see and handle bookings, each within its organization scope (architecture §6): the organization's
  * other data is handled by these roles, so its bookings are too. CERVAICAL_REVIEWER and TECHNICIAN are refused.
  */
 export const BOOKING_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'];
@@ -26,7 +26,7 @@ export const canHandleBookings = (role: TUserType | null | undefined): boolean =
 export const LIVE_BOOKING_STATUSES: readonly TBookingStatus[] = ['NEW', 'PENDING_PAYMENT', 'PAID', 'COMPLETED'];
 
 /**
- * The moves staff may make (DESIGN §7): NEW → PENDING_PAYMENT → PAID → COMPLETED, and CANCELED from any status
+ * The moves staff may make (architecture §7): NEW → PENDING_PAYMENT → PAID → COMPLETED, and CANCELED from any status
  * before COMPLETED. A booking without a price (0) has nothing to pay: NEW may go straight to COMPLETED.
  */
 export function nextBookingStatuses(status: TBookingStatus, price: number): TBookingStatus[] {

@@ -1,4 +1,4 @@
-// DESIGN §7 reviewer statuses and the blinding rule, computed on fixtures.
+// architecture §7 reviewer statuses and the blinding rule, computed on fixtures.
 import { describe, expect, it } from 'vitest';
 import {
   ZReviewInput,

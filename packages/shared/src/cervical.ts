@@ -1,4 +1,4 @@
-// Cervical (Cervaical) exams (part 3 §2 list/detail/review, §3, §5, §6, §7, §9; DESIGN §7 two-reviewer workflow):
+// Cervical (Cervaical) exams (part 3 §2 list/detail/review, §3, §5, §6, §7, §9; architecture §7 two-reviewer workflow):
 // the list query, row, detail, review documents, review input, adjudication and reviewer agreement, with the role
 // rules the API enforces and the console hides by. Beyond the spec: blinding (a reviewer sees another reviewer's
 // answers only once they cannot review the exam any more) and an ADMIN's final read of a disagreement.
@@ -35,7 +35,7 @@ export const canAdjudicate = (role: TUserType): boolean => role === 'ADMIN';
 
 export const CERVICAL_CSV_FILENAME = 'cervaical.csv';
 export const CERVICAL_REVIEW_LIST_LIMIT = 100;
-/** Exams at most two reviewers review (DESIGN §7). */
+/** Exams at most two reviewers review (architecture §7). */
 export const CERVICAL_REVIEWERS_PER_EXAM = 2;
 
 export const CERVICAL_MESSAGES = {
@@ -72,7 +72,7 @@ export const REVIEWER_STATUS_LABELS: Record<TReviewerStatus, string> = {
 };
 export const REVIEW_STATUS_LABELS: Record<TReviewStatus, string> = { VALID: 'Valid', IN_VALID: 'Invalid' };
 
-// ---- DESIGN §7: reviewer 1 and 2 and their statuses -------------------------------------------------------------
+// ---- architecture §7: reviewer 1 and 2 and their statuses -------------------------------------------------------------
 
 export type TReviewFact = { documentId: number; userId: number; status: TReviewStatus; at: Date | string };
 export type TReviewerSlot = { userId: number; status: TReviewerStatus } | null;
@@ -305,7 +305,7 @@ export const ZDocumentUser = z.object({
   id: z.number(),
   user: z.number(),
   user_data: ZPerson.nullable(),
-  /** 1 or 2: which reviewer of the exam wrote it (DESIGN §7). */
+  /** 1 or 2: which reviewer of the exam wrote it (architecture §7). */
   reviewer: z.number().nullable(),
   review_status: z.enum(REVIEW_STATUSES),
   review_status_at: z.string(),

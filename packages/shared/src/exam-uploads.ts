@@ -1,4 +1,4 @@
-// Device uploads of cervical (`POST cervaical/`) and ORCA (`POST orca/`) exams (issue 10; part 3 §3; DESIGN §7).
+// Device uploads of cervical (`POST cervaical/`) and ORCA (`POST orca/`) exams (issue 10; part 3 §3; architecture §7).
 // The spec lists `cervaical` and `orca` among the endpoints but shows no device call: these follow `POST scan/`
 // (docs/decisions.md "Exam uploads"). The fields an exam shares with a breast scan are the scan upload's own
 // validators (ZScanUpload's shape), so a serial, a date or a note is checked the same way everywhere. Each stored

@@ -1,4 +1,4 @@
-// Uploaded files (DESIGN §1, §7b; part 1 §5, §9): folders, what each accepts, limits and messages of
+// Uploaded files (architecture §1, §7b; part 1 §5, §9): folders, what each accepts, limits and messages of
 // `POST file/upload/` and `GET file/?path=`. Types are decided by the file's content, never by its name.
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, FIRMWARE_MAX_BYTES, IMAGE_MAX_BYTES, UPLOAD_FOLDERS } from './constants.ts';
@@ -112,7 +112,7 @@ const scanFileRule = (kinds: readonly TFileKind[], invalidMessage: string): TFol
 });
 
 /**
- * What each upload folder of part 1 §9 takes and who may upload into it (DESIGN §6: scope). Scan reports, consent
+ * What each upload folder of part 1 §9 takes and who may upload into it (architecture §6: scope). Scan reports, consent
  * forms and assessment files come from devices (issue 8), and so do exam documents (issue 10: `POST cervaical/`
  * and `POST orca/` name them); CERVAICAL_REVIEWER uploads nothing here.
  */

@@ -1,4 +1,4 @@
-// Device firmware (.ibe) versions (part 3 §2 Firmware list, §3, §4, §5, §7, §8; part 1 §9; DESIGN §7, §7b): the
+// Device firmware (.ibe) versions (part 3 §2 Firmware list, §3, §4, §5, §7, §8; part 1 §9; architecture §7, §7b): the
 // contracts of `firmware/`, the file rules the Create Firmware modal checks before upload and the API checks again,
 // and the messages. An .ibe file is text whose first line is its version ('v2.14'): the numeric part, after a leading
 // v or V, must be greater than 0. Versions compare in version order (devices.ts: v2.9 < v2.10; 2.14 = 2.14.0).

@@ -1,4 +1,4 @@
-// Language contracts (part 1 §3, §7; part 3 §2 Languages page, §3 Language, §5, §7, §8; DESIGN §7b): the list the
+// Language contracts (part 1 §3, §7; part 3 §2 Languages page, §3 Language, §5, §7, §8; architecture §7b): the list the
 // organization form's pickers and the Languages page read, and the create and edit the Languages page sends. The
 // console's 'Language details' form validates with the same schemas.
 import { z } from 'zod';

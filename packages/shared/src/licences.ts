@@ -1,4 +1,4 @@
-// Licences of the ORCA and Cervaical apps (part 3 §2 Licence list, §3, §4, §5, §7, §9; DESIGN §7, §7b): the
+// Licences of the ORCA and Cervaical apps (part 3 §2 Licence list, §3, §4, §5, §7, §9; architecture §7, §7b): the
 // contracts of `organization/license/` and `organization/license/log/`, the count arithmetic the form and the API
 // share, and the messages. `count` is what is left, `total_license_count` what was ever granted; a renewal adds
 // to both, each device exam report takes one from `count`.
@@ -85,7 +85,7 @@ export type TLicenceInputRaw = z.input<typeof ZLicenceInput>;
 
 /**
  * PATCH organization/license/{id}/: the same fields, `count` being the new total (part 3 §7). The server turns it
- * into an addition (DESIGN §7b); organization and application are read-only once created.
+ * into an addition (architecture §7b); organization and application are read-only once created.
  */
 export const ZLicencePatch = z.object({
   organization: ZOrganization.optional(),

@@ -1,4 +1,4 @@
-// The list envelope and query parameters every list shares (DESIGN §4).
+// The list envelope and query parameters every list shares (architecture §4).
 import { z } from 'zod';
 import { DAY_FILTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MONTH_FILTERS } from './constants.ts';
 import { textField } from './validation.ts';

@@ -10,7 +10,7 @@ import { MESSAGES, textField } from './validation.ts';
 
 export type TOrcaExamKind = (typeof ORCA_EXAMS)[number];
 
-/** Who reads ORCA exams (DESIGN §6): the breast scan readers; TECHNICIAN and CERVAICAL_REVIEWER get 403. */
+/** Who reads ORCA exams (architecture §6): the breast scan readers; TECHNICIAN and CERVAICAL_REVIEWER get 403. */
 export const ORCA_LIST_ROLES: readonly TUserType[] = [
   'ADMIN',
   'SUB_ADMIN',

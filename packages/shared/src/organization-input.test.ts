@@ -23,7 +23,7 @@ describe('editableOrganizationFields', () => {
 describe('canCreateOrganizationUnder', () => {
   const distributor = { id: 5, can_create_organization: true };
   const plain = { id: 6, can_create_organization: false };
-  it('follows DESIGN §7b', () => {
+  it('follows architecture §7b', () => {
     expect(canCreateOrganizationUnder('ADMIN', null)).toBe(true);
     expect(canCreateOrganizationUnder('SUB_ADMIN', distributor)).toBe(true);
     expect(canCreateOrganizationUnder('ADMIN', plain)).toBe(false);

@@ -430,7 +430,7 @@ export type TOrganizationUpdate = z.output<typeof ZOrganizationUpdate>;
 export const ZOrganizationSaved = ZOrganization.extend({ detail: z.string() });
 export type TOrganizationSaved = z.infer<typeof ZOrganizationSaved>;
 
-// ---- Who may change what (part 1 §6, DESIGN §7b) ------------------------------------------------------------
+// ---- Who may change what (part 1 §6, architecture §7b) ------------------------------------------------------------
 
 /** Editable by ADMIN and SUB_ADMIN only (`organization.editAdminFlags`); others see Yes or No. */
 export const ORG_ADMIN_FLAGS = [

@@ -1,4 +1,4 @@
-// Role → console menu and actions (part 1 §6; DESIGN §6, §7b). The API guard and the button that hides use these.
+// Role → console menu and actions (part 1 §6; architecture §6, §7b). The API guard and the button that hides use these.
 // Menu labels are what the user reads: one spelling each ('Cervical', 'ORCA'), and each page's title is its
 // entry's label (docs/decisions.md, "Labels"); the spec's spelling stays in keys, paths and API fields.
 import type { TUserType } from './roles.ts';
@@ -100,7 +100,7 @@ export const can = (role: TUserType, action: Action): boolean =>
   (ACTIONS[action] as readonly TUserType[]).includes(role);
 
 /**
- * The organization list's Add button and its `?create=true` link (part 1 §2.4, DESIGN §7b): ADMIN, SUB_ADMIN
+ * The organization list's Add button and its `?create=true` link (part 1 §2.4, architecture §7b): ADMIN, SUB_ADMIN
  * and DISTRIBUTOR_ADMIN; MANAGER only inside an organization's Sub-Organization tab; ORG_ADMIN only when its
  * own organization is a distributor, since the API lets it create under its own organization only then.
  * Every role with the user card's Create Organization (`organization.menuCreate`) has it outside a tab.

@@ -1,4 +1,4 @@
-// User types, their labels and levels (DESIGN §7b). The spelling CERVAICAL_REVIEWER is the spec's contract.
+// User types, their labels and levels (architecture §7b). The spelling CERVAICAL_REVIEWER is the spec's contract.
 import { z } from 'zod';
 
 export const USER_TYPES = [
@@ -44,7 +44,7 @@ export const CONSOLE_ROLES: readonly TUserType[] = [
   'CERVAICAL_REVIEWER',
 ];
 
-/** Types an ADMIN may impersonate (part 1 §2.7); never another ADMIN (DESIGN §5). */
+/** Types an ADMIN may impersonate (part 1 §2.7); never another ADMIN (architecture §5). */
 export const IMPERSONATION_LIST_TYPES: readonly TUserType[] = [
   'ADMIN',
   'SUB_ADMIN',
@@ -57,7 +57,7 @@ export const IMPERSONATION_LIST_TYPES: readonly TUserType[] = [
 export const isPlatformAdmin = (t: TUserType): boolean => t === 'ADMIN' || t === 'SUB_ADMIN';
 export const isConsoleRole = (t: TUserType): boolean => CONSOLE_ROLES.includes(t);
 
-/** Where a user lands after sign-in (part 1 §2.1, DESIGN §7b). */
+/** Where a user lands after sign-in (part 1 §2.1, architecture §7b). */
 export function landingPathFor(t: TUserType): string {
   switch (t) {
     case 'TECHNICIAN':
@@ -74,5 +74,5 @@ export function landingPathFor(t: TUserType): string {
   }
 }
 
-/** Roles that see dashboard statistics on '/' and 'dashboard' (DESIGN §7b). */
+/** Roles that see dashboard statistics on '/' and 'dashboard' (architecture §7b). */
 export const DASHBOARD_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'ORG_ADMIN'];

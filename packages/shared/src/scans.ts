@@ -1,4 +1,4 @@
-// Breast scans (part 2 §3 Scan; DESIGN §7): the device upload `POST scan/` and the scan as the API shows it. The
+// Breast scans (part 2 §3 Scan; architecture §7): the device upload `POST scan/` and the scan as the API shows it. The
 // organization, the technician, the parent of a duplicate, the review fields (assessment_approved,
 // training_scan_observation) and the timestamps are the server's: a device cannot set them.
 import { z } from 'zod';
@@ -308,7 +308,7 @@ export type TScanSaved = z.infer<typeof ZScanSaved>;
 
 // ==== The console's breast scan list, detail, map, CSV, transfer and duplicates (part 2 §2.7–2.9, §6, §7, §9) ====
 
-/** Roles that read breast scans in the console (DESIGN §6). TECHNICIAN and CERVAICAL_REVIEWER get 403. */
+/** Roles that read breast scans in the console (architecture §6). TECHNICIAN and CERVAICAL_REVIEWER get 403. */
 export const SCAN_LIST_ROLES: readonly TUserType[] = [
   'ADMIN',
   'SUB_ADMIN',
@@ -325,7 +325,7 @@ export const canDeleteDuplicate = (role: TUserType): boolean => isPlatformAdmin(
 /** Part 2 §6: the assigned/unassigned filter (`is_organization_id`): ADMIN and SUB_ADMIN. */
 export const canFilterAssigned = (role: TUserType): boolean => isPlatformAdmin(role);
 /**
- * The Organization column and its link (part 2 §2.7, §6, DESIGN §7b): ADMIN, SUB_ADMIN, MANAGER, DISTRIBUTOR_ADMIN,
+ * The Organization column and its link (part 2 §2.7, §6, architecture §7b): ADMIN, SUB_ADMIN, MANAGER, DISTRIBUTOR_ADMIN,
  * only when no organization is fixed (not inside an organization page).
  */
 export const showsOrganizationColumn = (role: TUserType, insideOrganization: boolean): boolean =>
@@ -460,7 +460,7 @@ export const scanFilterShape = {
   is_replay_available: ZBoolParam.optional(),
   /** is_survivor */
   survivor: ZBoolParam.optional(),
-  /** A finding on either side (DESIGN §7). */
+  /** A finding on either side (architecture §7). */
   is_positive: ZBoolParam.optional(),
   /** true: a finding on the left side; false: none. */
   left_breast_finding: ZBoolParam.optional(),
@@ -697,7 +697,7 @@ export const ZScanLookupQuery = z.object({
 export const ZScanSensorList = z.object({ sensor_serial_numbers: z.array(z.string()) });
 export const ZScanDeviceList = z.object({ devices: z.array(z.string()) });
 
-// ---- Report log (part 2 §7 "scan report log"; DESIGN §7b: ADMIN) -------------------------------------------------
+// ---- Report log (part 2 §7 "scan report log"; architecture §7b: ADMIN) -------------------------------------------------
 
 /** `GET scan/report-log/?page=&limit=&search=&ordering=` (ADMIN): the CSV and report downloads, newest first. */
 export const REPORT_LOG_ROLES: readonly TUserType[] = ['ADMIN'];
@@ -817,7 +817,7 @@ export function technicianScanWindow(
   return { date_time_after: after <= today ? after : today, date_time_before: today };
 }
 
-/** Texts of the re-certification page and modal (part 2 §2.10–2.11; DESIGN §7b for the empty text). */
+/** Texts of the re-certification page and modal (part 2 §2.10–2.11; architecture §7b for the empty text). */
 export const RECERTIFICATION_MESSAGES = {
   empty: 'No records found.',
   notFound: 'Technician not found.',

@@ -1,4 +1,4 @@
-// Device uploads (issue 8 "Device upload API"; part 2 §3, DESIGN §6, §7): who may upload from which device, which
+// Device uploads (issue 8 "Device upload API"; part 2 §3, architecture §6, §7): who may upload from which device, which
 // scan types an uncertified technician may upload, the Idempotency-Key every upload carries, and what a device
 // reads about its signed-in user (`GET device/session/`).
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export const canUploadScans = (role: TUserType): boolean => SCAN_UPLOAD_ROLES.in
 export const UNCERTIFIED_SCAN_TYPES: readonly TScanType[] = ['PRE_TRAINING', 'TRAINING', 'PRACTICE'];
 
 /**
- * Certified on `today` (YYYY-MM-DD): status CERTIFIED and the certificate not expired (DESIGN §7: a certificate
+ * Certified on `today` (YYYY-MM-DD): status CERTIFIED and the certificate not expired (architecture §7: a certificate
  * lasts a year; re-certification starts a new one). A CERTIFIED user without an expiry date is certified.
  */
 export function isCertifiedOn(

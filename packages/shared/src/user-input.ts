@@ -8,7 +8,7 @@ import { EMAIL_PATTERN, MESSAGES, inputText, mobileTextField, parseMobile, textF
 
 export const USER_NAME_MAX = 150;
 export const USER_EMAIL_MAX = 254;
-/** A set-password link for a new user (DESIGN §5): longer than a reset link, a new user may read mail later. */
+/** A set-password link for a new user (architecture §5): longer than a reset link, a new user may read mail later. */
 export const SET_PASSWORD_TTL_SECONDS = 7 * 24 * 3600;
 
 /** Part 2 §5 and §8 texts, used verbatim; those marked (ours) are not in the spec. */
@@ -40,7 +40,7 @@ export const USER_MESSAGES = {
   unassigned: 'User unassigned Successfully',
   transferred: 'User Transferred Successfully',
   pinReset: 'Successfully Reset Pin',
-  /** After creating, or resetting the password of, a user with an e-mail (part 2 §8; the admin's text, DESIGN §7b). */
+  /** After creating, or resetting the password of, a user with an e-mail (part 2 §8; the admin's text, architecture §7b). */
   passwordLinkSent: (email: string) =>
     `Password link sent to email ${email}. Tip: request user to check spam/junk folders if not found in inbox.`,
   // Part 2 §5 and §8 errors and prompts.

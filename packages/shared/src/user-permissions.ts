@@ -1,4 +1,4 @@
-// Who may do what to which user (part 2 §6; DESIGN §6, §7b "Levels"). The API's guards and the console's buttons
+// Who may do what to which user (part 2 §6; architecture §6, §7b "Levels"). The API's guards and the console's buttons
 // call these same functions. Scope (which users an actor sees at all) is the API's: a user outside it answers 404
 // before any rule here is asked; these rules then decide between allowed and 403 'Access denied for your permission
 // level.' (or a 400 on the field for a type or flag the actor may not give).
@@ -9,9 +9,9 @@ import { TRAINING_REPORT_TARGET_TYPES } from './training-reports.ts';
 export const USER_ACTIONS = {
   /** The user list, a user's details, scan counts and tutorial status (TECHNICIAN and CERVAICAL_REVIEWER: 403). */
   'user.read': ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'],
-  /** The list's Create button (part 2 §2.2); ORG_ADMIN in its own organization (DESIGN §7b). */
+  /** The list's Create button (part 2 §2.2); ORG_ADMIN in its own organization (architecture §7b). */
   'user.create': ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'],
-  /** Part 2 §6 "Edit rights", plus ORG_ADMIN for TECHNICIAN and ORG_ADMIN users of its organization (DESIGN §7b). */
+  /** Part 2 §6 "Edit rights", plus ORG_ADMIN for TECHNICIAN and ORG_ADMIN users of its organization (architecture §7b). */
   'user.edit': ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'],
   'user.resetPin': ['SUB_ADMIN', 'ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'],
   'user.resetPassword': ['SUB_ADMIN', 'ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'],
@@ -51,7 +51,7 @@ export type TUserOrganizationFacts = { can_create_organization: boolean } | null
 const HIGH_TYPES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN'];
 
 /**
- * True when `target` is above what `actor` may touch: a level the actor does not hold (DESIGN §7b), and for roles
+ * True when `target` is above what `actor` may touch: a level the actor does not hold (architecture §7b), and for roles
  * other than SUB_ADMIN, ADMIN and DISTRIBUTOR_ADMIN, any SUB_ADMIN, ADMIN or DISTRIBUTOR_ADMIN (part 2 §6).
  */
 export function isAboveActor(actorType: TUserType, targetType: TUserType): boolean {
@@ -62,7 +62,7 @@ export function isAboveActor(actorType: TUserType, targetType: TUserType): boole
 
 /**
  * The user types an actor may give (create, change to) for a user of `organization` (part 2 §6 "Allowed user
- * types", DESIGN §7b). The base list is ORG_ADMIN, TECHNICIAN (its second entry, TECHNICIAN, is the default);
+ * types", architecture §7b). The base list is ORG_ADMIN, TECHNICIAN (its second entry, TECHNICIAN, is the default);
  * DISTRIBUTOR_ADMIN when the organization is a distributor and the actor is SUB_ADMIN, ADMIN or DISTRIBUTOR_ADMIN;
  * MANAGER and CERVAICAL_REVIEWER for SUB_ADMIN and ADMIN; SUB_ADMIN and ADMIN for ADMIN alone.
  */
@@ -81,7 +81,7 @@ export function allowedUserTypes(actorType: TUserType, organization: TUserOrgani
   return types;
 }
 
-/** Part 2 §5: the default user type is the second entry of the allowed list (TECHNICIAN, DESIGN §7b). */
+/** Part 2 §5: the default user type is the second entry of the allowed list (TECHNICIAN, architecture §7b). */
 export const defaultUserType = (allowed: readonly TUserType[]): TUserType | null =>
   allowed[1] ?? allowed[0] ?? null;
 
@@ -105,7 +105,7 @@ export function userTypeOrganizationProblem(
 }
 
 /**
- * Edit (part 2 §6, DESIGN §7b): ADMIN anyone; SUB_ADMIN and DISTRIBUTOR_ADMIN anyone not above their level; MANAGER
+ * Edit (part 2 §6, architecture §7b): ADMIN anyone; SUB_ADMIN and DISTRIBUTOR_ADMIN anyone not above their level; MANAGER
  * not SUB_ADMIN, ADMIN or DISTRIBUTOR_ADMIN users; ORG_ADMIN only TECHNICIAN and ORG_ADMIN users of its own
  * organization. Refused: 'Access denied for your permission level.' (403).
  */

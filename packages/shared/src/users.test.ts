@@ -39,7 +39,7 @@ const errorsOf = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('allowed user types (part 2 §6, DESIGN §7b)', () => {
+describe('allowed user types (part 2 §6, architecture §7b)', () => {
   it('offers TECHNICIAN as the default (second entry) to every creating role', () => {
     for (const t of ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'] as const) {
       expect(defaultUserType(allowedUserTypes(t, CLINIC))).toBe('TECHNICIAN');

@@ -17,7 +17,7 @@ import { TRAINING_STATUSES } from './constants.ts';
 /** Every message of the users area (part 2 §5, §8), defined beside the request schemas. */
 export { USER_MESSAGES } from './user-input.ts';
 
-/** Types the impersonation modal lists and the API lets an ADMIN impersonate: never another ADMIN (DESIGN §5). */
+/** Types the impersonation modal lists and the API lets an ADMIN impersonate: never another ADMIN (architecture §5). */
 export const IMPERSONATABLE_TYPES: readonly TUserType[] = IMPERSONATION_LIST_TYPES.filter(
   (t) => t !== 'ADMIN',
 );
@@ -52,7 +52,7 @@ export const ZUserTypeList = z.union([z.string(), z.array(z.string())]).transfor
 
 /**
  * Roles that may read the user list. TECHNICIAN has no console scope; CERVAICAL_REVIEWER reads cervical exams
- * and organization lists only (DESIGN §6).
+ * and organization lists only (architecture §6).
  */
 export const USER_LIST_ROLES: readonly TUserType[] = [
   'ADMIN',

@@ -1,4 +1,4 @@
-// Organization webhooks (part 1 §2.5, §7, §8; DESIGN §7): "send previous scans" and the delivery log.
+// Organization webhooks (part 1 §2.5, §7, §8; architecture §7): "send previous scans" and the delivery log.
 import { z } from 'zod';
 import { ZListQuery, idParam } from './list.ts';
 import { MESSAGES } from './validation.ts';

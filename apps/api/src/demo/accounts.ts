@@ -1,4 +1,4 @@
-// The demo sign-in accounts, one per role (DESIGN §8). The server prints them at start and the e2e tests sign
+// The demo sign-in accounts, one per role (architecture §8). The server prints them at start and the e2e tests sign
 // in with them; mobiles are valid Indian numbers for the mobile + one-time-code sign-in.
 import type { TUserType } from '@sc/shared/roles';
 

@@ -1,4 +1,4 @@
-// Deterministic demo programme (DESIGN §8): the same seed gives the same rows; only dates follow "now", so lists
+// Deterministic demo programme (architecture §8): the same seed gives the same rows; only dates follow "now", so lists
 // filtered to the last 30 days are never empty. Ids are assigned here and rows loaded with COPY into an empty
 // database; `scale` is the number of breast scans (a million for benchmarks).
 import { hash } from '@node-rs/argon2';
@@ -711,7 +711,7 @@ class Seeder {
         treeOf: null,
       });
     }
-    // A reviewer scoped to one distributor's tree (DESIGN §6).
+    // A reviewer scoped to one distributor's tree (architecture §6).
     const sakhi = this.orgs.find((o) => o.name === 'Sakhi Diagnostics');
     if (sakhi)
       this.reviewers.push({
@@ -1407,7 +1407,7 @@ class Seeder {
       };
     };
 
-    // Cervical exams: documents, and reviews following the two-reviewer rule (DESIGN §7).
+    // Cervical exams: documents, and reviews following the two-reviewer rule (architecture §7).
     const qualities: Insert<typeof schema.cervicalQualities>[] = CERVICAL_QUALITIES.map((q, i) => ({
       id: i + 1,
       name: q.name,
@@ -1617,7 +1617,7 @@ class Seeder {
     const logs: Insert<typeof schema.licenceLogs>[] = [];
     // The log reads as the API writes it: the first grant, one row per report that took a licence (by its
     // technician, at the upload) and the renewals an administrator made when a licence ran out, and at the end so
-    // that each keeps some left (DESIGN §7: every change writes a licence log row).
+    // that each keeps some left (architecture §7: every change writes a licence log row).
     for (const l of licences) {
       const renewer = this.demoIds.get('admin@demo.test') ?? 1;
       const uses = [...l.uses].sort((a, b) => a.at.getTime() - b.at.getTime());

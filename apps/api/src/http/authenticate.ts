@@ -1,4 +1,4 @@
-// Authentication (DESIGN §4, §5): `Authorization: Token <t>` or `Bearer <t>` → the session whose SHA-256
+// Authentication (architecture §4, §5): `Authorization: Token <t>` or `Bearer <t>` → the session whose SHA-256
 // hash matches → `request.actor`. Public routes see `actor = null`; guards below turn that into a 401.
 // Impersonation tokens are read-only: any method other than GET/HEAD answers 403, unless the route opts in
 // with `config: { impersonationAllowed: true }` (ending the impersonation). They are accepted only while the ADMIN's
@@ -36,7 +36,7 @@ const rejectedToken = new WeakSet<FastifyRequest>();
 const TOUCH_INTERVAL_MS = 60_000;
 const TOKEN_PATTERN = /^(?:Token|Bearer)\s+([A-Za-z0-9._~+/=-]{16,512})\s*$/i;
 
-/** Methods that never change anything here (DESIGN §5: GETs change nothing, besides a session's last use). */
+/** Methods that never change anything here (architecture §5: GETs change nothing, besides a session's last use). */
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The session cache of an app, when it has one (tests look at it). */

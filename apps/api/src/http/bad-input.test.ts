@@ -1,4 +1,4 @@
-// Hostile input at every endpoint (DESIGN §4): whatever a client sends, the API answers a 4xx in the DRF shape
+// Hostile input at every endpoint (architecture §4): whatever a client sends, the API answers a 4xx in the DRF shape
 // (400 {field: [msg]}, others {detail}) or a 2xx — never a 500 — and never returns a credential it should not.
 // Data-driven: one table of endpoints, one table of bad values; each test collects every offending answer.
 //

@@ -1,5 +1,5 @@
 // One error type, a closed list of codes mapped to HTTP statuses in one place, one handler writing every body
-// in the DRF shape of DESIGN §4: 400 {field: [msg], non_field_errors: [...]}, others {detail}.
+// in the DRF shape of architecture §4: 400 {field: [msg], non_field_errors: [...]}, others {detail}.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// `ordering` of every list (DESIGN §4): a comma list of whitelisted fields, '-' for descending. Unknown fields
+// `ordering` of every list (architecture §4): a comma list of whitelisted fields, '-' for descending. Unknown fields
 // answer 400 instead of being ignored, and the id is always appended so that paging is stable when sort keys tie.
 import { asc, desc, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { fieldError } from './errors.ts';

@@ -1,4 +1,4 @@
-// Page-number pagination in the DRF shape every list answers (DESIGN §4): {count, next, previous, results}.
+// Page-number pagination in the DRF shape every list answers (architecture §4): {count, next, previous, results}.
 // `next`/`previous` are absolute-path URLs of the same request with only `page` changed, so every other filter
 // survives; a page past the last answers 404 {detail: 'Invalid page.'} as DRF does (page 1 is always valid).
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Period filters of every list (DESIGN §4, §7b): whole days read in the caller's time zone (the `Timezone`
+// Period filters of every list (architecture §4, §7b): whole days read in the caller's time zone (the `Timezone`
 // header, default Asia/Kolkata). Pure functions: the caller passes the zone and the clock.
 // A range is half-open, `from <= t < to`, so "the whole of 2024-03-31" is [local midnight, next local midnight).
 import dayjs from 'dayjs';
@@ -116,7 +116,7 @@ function dayRange(day: NonNullable<TPeriodQuery['day']>, zone: string, now: Date
   }
 }
 
-/** `month`: this_month, last_month, or yesterday (DESIGN §7b: month=yesterday means yesterday). */
+/** `month`: this_month, last_month, or yesterday (architecture §7b: month=yesterday means yesterday). */
 function monthRange(month: NonNullable<TPeriodQuery['month']>, zone: string, now: Date): PeriodRange {
   const today = localDate(now, zone);
   switch (month) {

@@ -1,4 +1,4 @@
-// Scope rules of DESIGN §6, checked against a real database: the SQL must keep exactly the right organizations.
+// Scope rules of architecture §6, checked against a real database: the SQL must keep exactly the right organizations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TUserType } from '@sc/shared/roles';

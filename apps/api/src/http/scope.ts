@@ -1,4 +1,4 @@
-// The organizations a caller may see (DESIGN §6), resolved once per request and turned into SQL for any table
+// The organizations a caller may see (architecture §6), resolved once per request and turned into SQL for any table
 // with an organization id. Objects outside the scope answer 404, never 403, so their existence does not leak.
 // Subtrees use the materialized path: the descendants of org 5 (and org 5 itself) are tree_path LIKE '/1/5/%'.
 import { and, eq, inArray, like, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
@@ -42,7 +42,7 @@ async function subtreeScope(db: Db, orgId: number | null): Promise<Scope> {
   return path ? { kind: 'orgs', exact: [], subtreePaths: [path] } : NONE;
 }
 
-/** The caller's scope of organizations (DESIGN §6). */
+/** The caller's scope of organizations (architecture §6). */
 export async function resolveScope(db: Db, actor: ScopeActor): Promise<Scope> {
   switch (actor.userType) {
     case 'ADMIN':

@@ -1,6 +1,6 @@
 // Sessions kept in memory between requests (SESSION_CACHE), so that a signed-in request does not wait for a session
 // lookup: on the scan and patient lists at a million scans that lookup was a fifth of each request's cost (a round
-// trip, a statement, its rows in Node). Revocation stays immediate (DESIGN §5):
+// trip, a statement, its rows in Node). Revocation stays immediate (architecture §5):
 // - every instance LISTENs for sc_auth_changed, which migration 0019's triggers send when a transaction that revokes,
 //   re-dates or deletes sessions, or changes a user's type, organization, e-mail or validity, commits; any
 //   notification empties the cache;

@@ -1,4 +1,4 @@
-// Delivers one row of the webhook log (DESIGN §7): POSTs the scan as JSON to the organization's URL with
+// Delivers one row of the webhook log (architecture §7): POSTs the scan as JSON to the organization's URL with
 // `Authorization: Token <webhook_auth_token>`. A 2xx marks it delivered; anything else is retried on the
 // schedule below and marked failed after the last attempt. A URL that points to a private or local address is
 // refused at this point too (DNS may have changed since it was saved) and is never retried.

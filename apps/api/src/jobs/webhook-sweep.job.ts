@@ -1,4 +1,4 @@
-// Queues the delivery job of webhook deliveries that never got one (DESIGN §7): a scan upload or a backfill
+// Queues the delivery job of webhook deliveries that never got one (architecture §7): a scan upload or a backfill
 // writes the row in its transaction and queues the job after commit, so a queue that is down, or a process
 // killed in between, leaves the row pending with no attempt made. Runs every few minutes once the workers start.
 // Idempotent: re-queueing a row whose job is only late is harmless, as a delivery job makes the attempt it

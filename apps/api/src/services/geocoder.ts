@@ -1,4 +1,4 @@
-// Place search behind one small interface (DESIGN §1 "tile and geocoder URLs configurable"). The default talks to
+// Place search behind one small interface (architecture §1 "tile and geocoder URLs configurable"). The default talks to
 // a Nominatim-compatible server at GEOCODER_URL; any failure (network, timeout, bad status, bad body) becomes a
 // GeocoderUnavailableError so the route can answer 503 instead of 500.
 import type { TPlace } from '@sc/shared/geocode';

@@ -1,5 +1,5 @@
 // Random secrets and their hashes. Tokens and codes come from the cryptographic random source and are
-// compared in constant time (DESIGN §5); only hashes are stored.
+// compared in constant time (architecture §5); only hashes are stored.
 import crypto from 'node:crypto';
 import { OTP_LENGTH } from '@sc/shared/constants';
 

@@ -7,7 +7,7 @@ import { IMPERSONATION_TOKEN_KEY, getImpersonationToken, getToken } from './stor
 
 export const API_BASE = '/api/v1';
 
-/** Error body in the DRF shape (DESIGN §4). */
+/** Error body in the DRF shape (architecture §4). */
 export type DrfErrorBody = {
   detail?: string;
   non_field_errors?: string[];

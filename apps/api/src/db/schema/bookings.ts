@@ -1,4 +1,4 @@
-// Appointment slots and bookings (part 3 §3 Booking; DESIGN §7 booking states).
+// Appointment slots and bookings (part 3 §3 Booking; architecture §7 booking states).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '@sc/shared/constants';

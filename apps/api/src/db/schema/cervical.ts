@@ -27,7 +27,7 @@ export const cervicalExams = pgTable(
     ...breastFindingColumns(),
     notes: jsonb('notes').$type<{ message?: string | null }>().notNull().default({}),
     filePath: jsonb('file_path').$type<ExamFilePath>().notNull().default({}),
-    /** DESIGN §7: the first reviewer of the exam's documents is reviewer 1, the second reviewer 2. */
+    /** architecture §7: the first reviewer of the exam's documents is reviewer 1, the second reviewer 2. */
     reviewerOneId: integer('reviewer_one_id').references(() => users.id, { onDelete: 'set null' }),
     reviewerOneStatus: text('reviewer_one_status', { enum: REVIEWER_STATUSES })
       .notNull()

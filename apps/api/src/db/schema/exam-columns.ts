@@ -39,7 +39,7 @@ export const examColumns = () => ({
 
 /**
  * Breast findings of a breast scan (and of the cervical row, which repeats them, part 3 §3). A scan is positive
- * when its left or right finding list is not empty (DESIGN §7): a generated column, never written.
+ * when its left or right finding list is not empty (architecture §7): a generated column, never written.
  */
 export const breastFindingColumns = () => ({
   /** 1 Small, 2 Medium, 3 Large. */

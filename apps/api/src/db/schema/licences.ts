@@ -1,5 +1,5 @@
 // Licences of the ORCA and Cervaical apps (part 3 §3) and their change log. `count` is what is left,
-// `total_license_count` what was ever granted (DESIGN §7b); every change writes a log row.
+// `total_license_count` what was ever granted (architecture §7b); every change writes a log row.
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LICENCE_APPLICATIONS } from '@sc/shared/constants';
 import { byUser, createdModified } from './columns.ts';

@@ -1,4 +1,4 @@
-// Log of report and CSV downloads (part 3 §3 Report log entry; DESIGN §4: every CSV is recorded).
+// Log of report and CSV downloads (part 3 §3 Report log entry; architecture §4: every CSV is recorded).
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 

@@ -1,4 +1,4 @@
-// Breast scans (part 2 §3 Scan). `is_positive` is a stored generated column (DESIGN §7: a finding on either
+// Breast scans (part 2 §3 Scan). `is_positive` is a stored generated column (architecture §7: a finding on either
 // side), so statistics filter on a plain boolean and nobody can forget to maintain it.
 import { sql } from 'drizzle-orm';
 import {
@@ -31,7 +31,7 @@ export const scans = pgTable(
     id: serial('id').primaryKey(),
     ...examColumns(),
     scanType: text('scan_type', { enum: SCAN_TYPES }).notNull().default('SCAN'),
-    /** Set on duplicates: the first upload of the same (device serial, local_db_id) (DESIGN §7). */
+    /** Set on duplicates: the first upload of the same (device serial, local_db_id) (architecture §7). */
     parentScanId: integer('parent_scan_id').references((): AnyPgColumn => scans.id, { onDelete: 'cascade' }),
     isReplayAvailable: boolean('is_replay_available').notNull().default(false),
     scanFilesPath: jsonb('scan_files_path').$type<ScanFilesPath>().notNull().default({}),

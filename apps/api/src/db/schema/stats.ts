@@ -4,7 +4,7 @@
 // scans directly (modules/dashboard/scan-stats.queries.ts), so every zone is exact.
 // Kept exact by statement-level triggers on scans (migration 0005): every insert, COPY, update and delete,
 // whatever code path runs it. `scan_stats_rebuild()` recomputes all of them in one statement after bulk loads.
-// Daily tables count SCAN-type scans only (DESIGN §7); positives are scans with a finding on either side.
+// Daily tables count SCAN-type scans only (architecture §7); positives are scans with a finding on either side.
 // organization_id is NULL for scans without an organization (the key treats NULLs as equal).
 import { date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 

@@ -1,4 +1,4 @@
-// Webhook deliveries: one row per scan POSTed (or being retried) to an organization's URL (DESIGN §7).
+// Webhook deliveries: one row per scan POSTed (or being retried) to an organization's URL (architecture §7).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';

@@ -1,5 +1,5 @@
 // app_version/ (part 1 §7, part 3 §7 App versions): the list of one app's versions (`?type=IBE`, search by name or
-// code, ordering), one version, create, and edit by PUT or PATCH (DESIGN §7b); and the device read
+// code, ordering), one version, create, and edit by PUT or PATCH (architecture §7b); and the device read
 // `app_version/latest/?type=`, the newest version of an app with an ETag, answering 304 to a device that has it.
 // Rules live in the service.
 import etag from '@fastify/etag';

@@ -1,4 +1,4 @@
-// Sign-in calls (part 1 §2.2; DESIGN §5), public. Per-IP limits through @fastify/rate-limit (off when
+// Sign-in calls (part 1 §2.2; architecture §5), public. Per-IP limits through @fastify/rate-limit (off when
 // RATE_LIMIT_DISABLED); per-account limits live in the service (wrong passwords, codes per number).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

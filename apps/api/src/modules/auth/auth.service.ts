@@ -1,4 +1,4 @@
-// Sign-in use cases (part 1 §2.2, §8; DESIGN §5): e-mail + password, mobile + one-time code, password reset.
+// Sign-in use cases (part 1 §2.2, §8; architecture §5): e-mail + password, mobile + one-time code, password reset.
 // Each successful first step ends in a single-use id_token (5 minutes) that POST user/login/ exchanges for
 // a session. Codes and tokens are random, stored hashed, and never logged, audited or returned twice.
 import ipaddr from 'ipaddr.js';

@@ -1,4 +1,4 @@
-// Bookings (issue 12; part 3 §2–§9; part 1 §3; DESIGN §7): the public page by organization token (summary, open
+// Bookings (issue 12; part 3 §2–§9; part 1 §3; architecture §7): the public page by organization token (summary, open
 // days, slots with places left, booking, view and cancel by booking token) and the console (list, one booking,
 // status moves, offline payment, the page's link). A slot never takes more live bookings than its places: the
 // booking is inserted under the slot row's lock. Public bookings are limited per mobile number and per client

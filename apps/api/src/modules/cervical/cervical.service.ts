@@ -1,4 +1,4 @@
-// The console's cervical exams (part 3 §2, §6, §7, §9; DESIGN §6, §7): list (JSON or CSV), by ids, one exam, the
+// The console's cervical exams (part 3 §2, §6, §7, §9; architecture §6, §7): list (JSON or CSV), by ids, one exam, the
 // review documents, reviews (add: CERVAICAL_REVIEWER, its own, where it has none; edit: ADMIN), reviewer 1/2 and
 // their statuses recomputed in the same transaction, an ADMIN's final read of a disagreement, reviewer agreement.
 import type { Readable } from 'node:stream';
@@ -221,7 +221,7 @@ async function answersOf(tx: DbOrTx, input: TReviewInput) {
   const byF = new Map(findings.map((o) => [o.id, o]));
   if (qIds.some((id) => !byQ.has(id))) throw fieldError('qualities', CERVICAL_MESSAGES.unknownQuality);
   if (fIds.some((id) => !byF.has(id))) throw fieldError('clinical_finding', CERVICAL_MESSAGES.unknownFinding);
-  // DESIGN §7b: a quality or finding marked required must be answered (checked).
+  // architecture §7b: a quality or finding marked required must be answered (checked).
   const missingQ = qualities.find((o) => o.isRequired && !qIds.includes(o.id));
   if (missingQ) throw fieldError('qualities', CERVICAL_MESSAGES.requiredQuality(missingQ.name));
   const missingF = findings.find((o) => o.isRequired && !fIds.includes(o.id));
@@ -232,7 +232,7 @@ async function answersOf(tx: DbOrTx, input: TReviewInput) {
   };
 }
 
-/** DESIGN §7: reviewer 1 and 2 and their statuses from the exam's reviews (inside the review's transaction). */
+/** architecture §7: reviewer 1 and 2 and their statuses from the exam's reviews (inside the review's transaction). */
 async function recomputeReviewers(tx: DbOrTx, examId: number, at: Date, by: number) {
   const facts = await q.reviewFactsOfExam(tx, examId);
   const { one, two } = computeReviewerSlots(facts.documentIds, facts.reviews);

@@ -68,7 +68,7 @@ function assertCan(actor: Actor, action: TDashboardAction): void {
 
 const hasAnyPeriod = (query: TStatsPeriodQuery) => hasPeriodFilter(query) || query.custom_range !== undefined;
 
-/** The period of a dashboard call: day, month, date_time_after/before and custom_range, intersected (DESIGN §4). */
+/** The period of a dashboard call: day, month, date_time_after/before and custom_range, intersected (architecture §4). */
 export function statsPeriod(
   query: TStatsPeriodQuery,
   timezoneHeader: ListRequest['timezone'],

@@ -13,7 +13,7 @@ import { qualified } from '../../db/qualified.ts';
 /** The organizations whose devices the caller sees, and whether unlinked devices are theirs to see too. */
 export type DeviceScope = { orgs: Scope; unlinked: boolean };
 
-// Scans the device uploaded (scan_type SCAN, as every statistic counts them: DESIGN §7), summed from the daily
+// Scans the device uploaded (scan_type SCAN, as every statistic counts them: architecture §7), summed from the daily
 // statistics (db/schema/stats.ts, exact as scans change) through scan_stats_device_daily_device_idx: a few hundred
 // rows per device instead of every scan of it.
 const scanCount = sql<number>`(select coalesce(sum(${scanStatsDeviceDaily.scans}), 0)::int from ${scanStatsDeviceDaily} where ${scanStatsDeviceDaily.deviceSerialNumber} = ${qualified(devices.serialNumber)})`;
@@ -231,7 +231,7 @@ export async function listFirmwareVersions(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.version);
 }
 
-/** A row of the report log (DESIGN §4: every CSV download is recorded). */
+/** A row of the report log (architecture §4: every CSV download is recorded). */
 export async function insertReportLog(
   db: DbOrTx,
   values: { api: string; apiQp: Record<string, unknown>; userAgent: string | null; userId: number; userType: string; at: Date },

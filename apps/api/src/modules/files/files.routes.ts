@@ -1,4 +1,4 @@
-// file/upload/ and file/?path= (DESIGN §7b "paths the spec leaves out"). The route reads the multipart form and
+// file/upload/ and file/?path= (architecture §7b "paths the spec leaves out"). The route reads the multipart form and
 // streams the answer; the rules are in files.service.ts.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Uploads and downloads of stored files (DESIGN §1, §7b; part 1 §5, §9). A file's type is read from its content;
+// Uploads and downloads of stored files (architecture §1, §7b; part 1 §5, §9). A file's type is read from its content;
 // each folder takes certain types up to a size, from certain roles (FOLDER_RULES in packages/shared); images are
 // refused past a pixel cap read from their header; names get a random prefix and a timestamp so that nobody can
 // guess another file's path. An upload belongs to an organization in the uploader's scope (a technician's scan files:

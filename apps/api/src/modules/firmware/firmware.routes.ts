@@ -1,4 +1,4 @@
-// firmware/ (part 3 §7; DESIGN §7b): list, read, create from an uploaded .ibe file (multipart), download, delete
+// firmware/ (part 3 §7; architecture §7b): list, read, create from an uploaded .ibe file (multipart), download, delete
 // (ADMIN), and the devices' read of the latest version (`firmware/latest/`, answering 304 to a device that already
 // has it through an ETag). Rules live in the service.
 import etag from '@fastify/etag';

@@ -1,4 +1,4 @@
-// Firmware (part 3 §2, §5, §7, §8; DESIGN §7, §7b): the console lists, creates from an uploaded .ibe file and
+// Firmware (part 3 §2, §5, §7, §8; architecture §7, §7b): the console lists, creates from an uploaded .ibe file and
 // downloads versions (ADMIN, SUB_ADMIN); ADMIN withdraws one. Devices read the latest version with its checksum and
 // download it (any signed-in user: firmware belongs to no organization). The file is checked with the rules the
 // Create Firmware modal uses (packages/shared/firmware), stored under firmware/ in the configured storage (local

@@ -1,4 +1,4 @@
-// Language row → API shape (DESIGN §7b: name, iso_code, is_tutorial_available, app_version).
+// Language row → API shape (architecture §7b: name, iso_code, is_tutorial_available, app_version).
 import type { TLanguage } from '@sc/shared/languages';
 import type { LanguageRow } from './languages.queries.ts';
 

@@ -1,5 +1,5 @@
 // language/ (part 1 §7, part 3 §7): the paginated list, searchable by name or iso_code and filtered by
-// is_tutorial_available; one language; create, and edit by PUT or PATCH (DESIGN §7b). Rules live in the service.
+// is_tutorial_available; one language; create, and edit by PUT or PATCH (architecture §7b). Rules live in the service.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBoolParam } from '@sc/shared/list';

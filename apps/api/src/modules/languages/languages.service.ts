@@ -1,4 +1,4 @@
-// Languages (part 3 §2 Languages page, §3, §5, §7; DESIGN §7b). Every signed-in user may list and read them (the
+// Languages (part 3 §2 Languages page, §3, §5, §7; architecture §7b). Every signed-in user may list and read them (the
 // organization form's pickers, the device apps); ADMIN (the Language menu's role) creates and edits them. The ISO
 // code is unique in any case, and the app version, when given, must be a version of the IBE app (part 3 §3). Each
 // write records an audit row in its transaction.

@@ -1,4 +1,4 @@
-// Licences (part 3 §2, §4, §5, §7; DESIGN §7, §7b): list, read, create, renew (a PATCH whose count is the new
+// Licences (part 3 §2, §4, §5, §7; architecture §7, §7b): list, read, create, renew (a PATCH whose count is the new
 // total becomes an addition), delete, and the log. ADMIN and SUB_ADMIN only (the License menu's roles); a licence
 // outside the caller's scope answers 404. Key and PIN come from a cryptographic random source. Every change
 // writes a licence log row and an audit row in the transaction that makes it.
@@ -133,7 +133,7 @@ export async function createLicence(
 
 /**
  * PATCH: `count` is the new total (part 3 §7); the difference from the current total is added to both counts
- * (DESIGN §7b), so a licence is never lowered here. Organization and application are fixed once created.
+ * (architecture §7b), so a licence is never lowered here. Organization and application are fixed once created.
  */
 export async function updateLicence(
   ctx: LicencesContext,

@@ -1,4 +1,4 @@
-// Public reference lists (DESIGN §7b "paths the spec leaves out"): the login page needs the country dial codes
+// Public reference lists (architecture §7b "paths the spec leaves out"): the login page needs the country dial codes
 // before anyone is signed in, so neither call asks for a token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // The console's ORCA exams (part 3 §2, §7, §9): the list (JSON or the streamed orca-scan CSV) and one exam with its
-// case history and findings. Roles per DESIGN §6: ORCA_LIST_ROLES read within their scope (an exam or a named
+// case history and findings. Roles per architecture §6: ORCA_LIST_ROLES read within their scope (an exam or a named
 // organization outside it answers 404); TECHNICIAN and CERVAICAL_REVIEWER get 403.
 import type { Readable } from 'node:stream';
 import type { TPaginated } from '@sc/shared/list';

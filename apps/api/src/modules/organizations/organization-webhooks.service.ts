@@ -1,4 +1,4 @@
-// Organization webhooks (part 1 §2.5 "send previous scans", DESIGN §7): queue every existing SCAN of an
+// Organization webhooks (part 1 §2.5 "send previous scans", architecture §7): queue every existing SCAN of an
 // organization for delivery, and read the delivery log. Both need the right to edit the organization: ADMIN and
 // SUB_ADMIN anywhere, DISTRIBUTOR_ADMIN and MANAGER within their scope, ORG_ADMIN its own organization (its scope).
 // Others get 403; an organization outside the scope answers 404.

@@ -1,5 +1,5 @@
 // POST organization/, PUT and PATCH organization/{id}/ through HTTP on a fresh database: who may create where
-// (DESIGN §7b), role-restricted fields (part 1 §6), every validation message of part 1 §5, the tree rules
+// (architecture §7b), role-restricted fields (part 1 §6), every validation message of part 1 §5, the tree rules
 // (parent, cycles, tree paths, distributor flag), uploaded images, webhook addresses and the audit log.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -91,7 +91,7 @@ export async function getOrganization(
   return presentOrganization(row, actor.userType, await queries.findOrganizationFigures(db, id));
 }
 
-// ---- Write side: create and save (part 1 §2.5, §4, §5, §6; DESIGN §6, §7b) ---------------------------------
+// ---- Write side: create and save (part 1 §2.5, §4, §5, §6; architecture §6, §7b) ---------------------------------
 //
 // Decisions (docs/decisions.md):
 // - A parent must be a distributor (can_create_organization), and an organization with a parent is never one

@@ -1,5 +1,5 @@
 // GET organization/ and organization/{id}/ through HTTP on a fresh database: envelope, paging, filters, periods,
-// and the scope of every role (DESIGN §6).
+// and the scope of every role (architecture §6).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TUserType } from '@sc/shared/roles';
 import { setupTestApp } from '../../test/app.ts';

@@ -73,7 +73,7 @@ describe('GET patient/: roles and scope', () => {
     }
   });
 
-  it('keeps each role to its organizations (DESIGN §6) and answers 404 for a patient outside them', async () => {
+  it('keeps each role to its organizations (architecture §6) and answers 404 for a patient outside them', async () => {
     const w = await world();
     const unassigned = await insertPatient(null, { firstName: 'Una' });
     const admin = await tokenFor('ADMIN');

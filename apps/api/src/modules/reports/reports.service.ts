@@ -1,4 +1,4 @@
-// Period reports (part 3 Report page, §3, §7, §9; DESIGN §7 Reports): a row per technician or per organization with
+// Period reports (part 3 Report page, §3, §7, §9; architecture §7 Reports): a row per technician or per organization with
 // its SCAN-type figures in two periods and their difference. Roles are REPORT_ROLES, each within its scope; an
 // organization_id narrows the report to that organization and its sub-organizations (404 outside the scope).
 // Periods are read in the caller's Timezone header like every other period. A report with no rows answers 404

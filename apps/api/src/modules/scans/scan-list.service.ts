@@ -1,5 +1,5 @@
 // The console's breast scans (part 2 §2.7–2.9, §6, §7, §9): the list (JSON or CSV), the scans of a map cluster, the
-// map points, one scan, transfer, duplicate delete, the filter lookups and the report log. Roles per DESIGN §6:
+// map points, one scan, transfer, duplicate delete, the filter lookups and the report log. Roles per architecture §6:
 // SCAN_LIST_ROLES read within their scope (404 outside it); duplicates and the assigned filter are ADMIN and
 // SUB_ADMIN's; the dashboard's aggregates follow the row changes through the triggers of migration 0005.
 import { PassThrough, type Readable } from 'node:stream';

@@ -288,7 +288,7 @@ beforeAll(async () => {
   });
 });
 
-describe('GET scan/: roles and scope (DESIGN §6)', () => {
+describe('GET scan/: roles and scope (architecture §6)', () => {
   it('answers 401 without a token and 403 to TECHNICIAN and CERVAICAL_REVIEWER', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/scan/' })).statusCode).toBe(401);
     for (const role of ['TECHNICIAN', 'CERVAICAL_REVIEWER'] as const) {

@@ -559,7 +559,7 @@ describe('POST scan/: Idempotency-Key', () => {
   });
 });
 
-describe('POST scan/: duplicates (DESIGN §7)', () => {
+describe('POST scan/: duplicates (architecture §7)', () => {
   it('answers 200 with the stored scan when the same device and local id come again with identical content', async () => {
     const s = await withPatient();
     const body = scanBody(s.device.serialNumber, s.patient);

@@ -68,7 +68,7 @@ export function presentScan(row: ScanForPresentation) {
     breast_type: scan.breastType,
     left_breast_finding: scan.leftBreastFinding,
     right_breast_finding: scan.rightBreastFinding,
-    /** DESIGN §7: a finding on either side. */
+    /** architecture §7: a finding on either side. */
     is_positive: scan.isPositive ?? (scan.leftBreastFinding.length > 0 || scan.rightBreastFinding.length > 0),
     notes: scan.notes,
     is_survivor: scan.isSurvivor,

@@ -1,4 +1,4 @@
-// Storing a breast scan: the use case the device upload API (scan-uploads.service.ts) calls. It applies DESIGN §7:
+// Storing a breast scan: the use case the device upload API (scan-uploads.service.ts) calls. It applies architecture §7:
 // - duplicates: the same (device serial, local_db_id) again with identical content returns the stored scan
 //   (nothing changes); with different content it is stored as a child of the first upload (parent_scan_id);
 // - positive: a finding on either side (`is_positive`, a generated column, so no writer can get it wrong);
@@ -118,7 +118,7 @@ function contentValue(
   return normalize(value);
 }
 
-/** Whether a stored scan holds exactly what `input` uploads (DESIGN §7 duplicates). */
+/** Whether a stored scan holds exactly what `input` uploads (architecture §7 duplicates). */
 export function isSameScanContent(stored: ScanRow, input: CreateScanInput): boolean {
   return CONTENT_KEYS.every((key) => isDeepStrictEqual(contentValue(stored, key), contentValue(input, key)));
 }

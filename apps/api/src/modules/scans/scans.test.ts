@@ -13,7 +13,7 @@ const { db } = ctx.database;
 const deliveriesOf = (scanId: number) =>
   db.select().from(webhookDeliveries).where(eq(webhookDeliveries.scanId, scanId));
 
-describe('createScan: positive scans (DESIGN §7)', () => {
+describe('createScan: positive scans (architecture §7)', () => {
   it.each([
     ['a left finding', { leftBreastFinding: ['mass'] }, true],
     ['a right finding', { rightBreastFinding: ['cyst', 'asymmetry'] }, true],
@@ -27,7 +27,7 @@ describe('createScan: positive scans (DESIGN §7)', () => {
   });
 });
 
-describe('createScan: duplicates (DESIGN §7)', () => {
+describe('createScan: duplicates (architecture §7)', () => {
   it('returns the stored scan when the same device and local id are uploaded again with identical content', async () => {
     const org = await createOrganization(t);
     const input = scanInput({

@@ -99,7 +99,7 @@ describe('GET scan/technician-summary/', () => {
     // Kolkata: 1 April starts at 18:30 UTC on 31 March, so scan a is in and scan b is out.
     expect(await summary(tokens.ADMIN, q)).toEqual(figures(4, 3, 75, '2026-04-12T10:00:00.000Z'));
     expect(await summary(tokens.ADMIN, q, 'UTC')).toEqual(figures(3, 2, 66.7, '2026-04-12T10:00:00.000Z'));
-    // A start alone is that one day (DESIGN §4).
+    // A start alone is that one day (architecture §4).
     expect(await summary(tokens.ADMIN, `?technician=${tech.id}&date_time_after=2026-04-10`)).toEqual(
       figures(1, 1, 100, '2026-04-10T10:00:00.000Z'),
     );

@@ -1,4 +1,4 @@
-// tutorial/module/, tutorial/quiz/, tutorial/quiz-option/, tutorial/content/ (DESIGN §7b paths; part 3 §7):
+// tutorial/module/, tutorial/quiz/, tutorial/quiz-option/, tutorial/content/ (architecture §7b paths; part 3 §7):
 // list, read, create, PUT (translations go through PUT with localize), delete, and PUT …/order/ which writes the
 // z_order of a whole list in one call. ADMIN only. The device reads (tutorial/app/, tutorial/module-completed/)
 // are for every signed-in user; the tutorial read sits in its own plugin with an ETag, so a device that already

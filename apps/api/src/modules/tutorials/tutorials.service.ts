@@ -1,4 +1,4 @@
-// Tutorials (part 3 §2–§9; DESIGN §6, §7b): modules, quizzes with options, contents, their translations and
+// Tutorials (part 3 §2–§9; architecture §6, §7b): modules, quizzes with options, contents, their translations and
 // one-call reorders, for ADMIN only (the Tutorial menu's role); the device reads for every signed-in user. A
 // module's z_order is part of its contents' video paths, so a change of it moves those paths in the same
 // transaction. Every write leaves an audit row in the transaction that makes it.

@@ -1,4 +1,4 @@
-// Who may upload from which device (issue 8; DESIGN §6): a user who scans (SCAN_UPLOAD_ROLES), a member of an
+// Who may upload from which device (issue 8; architecture §6): a user who scans (SCAN_UPLOAD_ROLES), a member of an
 // organization, on a device whose active link is to that organization; an uncertified technician only their
 // training scans. And the files an upload names must be the caller's own uploads, in the right folder. These run
 // inside the upload's transaction (with its handle only: on PostgreSQL a second connection could be waiting for

@@ -1,5 +1,5 @@
 // `GET user/impersonation/{id}/` starts an impersonation (ADMIN only); `DELETE user/impersonation/` ends it and
-// is the one non-GET call an impersonation token may make (DESIGN §5, §7b "paths the spec leaves out").
+// is the one non-GET call an impersonation token may make (architecture §5, §7b "paths the spec leaves out").
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZImpersonationResponse } from '@sc/shared/users';

@@ -1,4 +1,4 @@
-// Impersonation (part 1 §4, DESIGN §5): an ADMIN gets a token of its own kind for another user; the API accepts
+// Impersonation (part 1 §4, architecture §5): an ADMIN gets a token of its own kind for another user; the API accepts
 // it for GET and HEAD only (http/authenticate.ts), it expires in one hour or with the ADMIN's session that started
 // it (sign-out, expiry, password reset, account deletion), and ending it revokes it. Both the start and the end
 // are audited with both identities.

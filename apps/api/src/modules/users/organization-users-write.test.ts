@@ -1,4 +1,4 @@
-// organization/user/{id}/ GET, POST, PUT and PATCH (part 2 §2.3, §4–§8; DESIGN §6, §7b): scope, levels, the §5
+// organization/user/{id}/ GET, POST, PUT and PATCH (part 2 §2.3, §4–§8; architecture §6, §7b): scope, levels, the §5
 // messages, the set-password link, assign / unassign / transfer with and without the user's scans, the audit log.
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

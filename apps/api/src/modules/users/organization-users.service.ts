@@ -1,4 +1,4 @@
-// Users of `organization/user/` (part 2 §2.2, §2.3, §4–§7; DESIGN §6, §7b "Levels"): the list, one user, create,
+// Users of `organization/user/` (part 2 §2.2, §2.3, §4–§7; architecture §6, §7b "Levels"): the list, one user, create,
 // edit (PUT) and the list's assign / unassign / transfer (PATCH). The scope is resolved here and applied to every
 // row, so a user of an organization outside it is as missing as one that does not exist (404); who may do what to
 // whom is packages/shared/src/user-permissions.ts, the same functions the console's buttons call.
@@ -130,7 +130,7 @@ async function organizationInScope(
 }
 
 /**
- * The type rules for `type` in `organization` (part 2 §6, DESIGN §7b): a type the actor may never give is refused
+ * The type rules for `type` in `organization` (part 2 §6, architecture §7b): a type the actor may never give is refused
  * first; then MANAGER and ADMIN stay out of organizations and DISTRIBUTOR_ADMIN needs a distributor; then the list
  * the actor may give for this organization.
  */
@@ -292,7 +292,7 @@ export async function createOrganizationUser(
   assertCanUser(actor, 'user.create');
   const { db } = ctx.database;
   // The organization: mandatory for MANAGER and DISTRIBUTOR_ADMIN actors (part 2 §5); an ORG_ADMIN creates in its
-  // own organization (DESIGN §7b), which it may leave out.
+  // own organization (architecture §7b), which it may leave out.
   let organizationId = input.organization ?? null;
   if (actor.userType === 'ORG_ADMIN') organizationId ??= actor.organizationId;
   if (organizationId === null && organizationRequiredFor(actor.userType)) {
@@ -346,7 +346,7 @@ export async function createOrganizationUser(
       return newId;
     }),
   );
-  // A new user with an e-mail chooses a password through a link (DESIGN §5), sent after the commit.
+  // A new user with an e-mail chooses a password through a link (architecture §5), sent after the commit.
   let linkMessage: string | null = null;
   if (email) {
     await sendPasswordLink(ctx, { id, email, firstName: input.first_name }, 'set_password');

@@ -98,7 +98,7 @@ function assertNotImpersonating(actor: Actor): void {
   if (actor.impersonatorId !== null) throw new AppError('forbidden', AUTH_ERRORS.impersonationReadOnly);
 }
 
-/** GET user/certify/{id}/ (part 2 §6): CERTIFIED, issued today, expiring a year later (DESIGN §7). */
+/** GET user/certify/{id}/ (part 2 §6): CERTIFIED, issued today, expiring a year later (architecture §7). */
 export async function certifyUser(
   ctx: OrganizationUserServiceContext,
   actor: Actor,
@@ -132,7 +132,7 @@ export async function certifyUser(
   return savedUser(ctx, id, USER_MESSAGES.certified);
 }
 
-/** POST organization/user/{id}/re-certify/: a certified user gets a new year from today (DESIGN §7). */
+/** POST organization/user/{id}/re-certify/: a certified user gets a new year from today (architecture §7). */
 export async function reCertifyUser(
   ctx: OrganizationUserServiceContext,
   actor: Actor,

@@ -55,7 +55,7 @@ export async function listLinkedOrganizations(
     .limit(limit);
 }
 
-/** A technician's screening scans (scan_type SCAN, DESIGN §7) and how many were positive. */
+/** A technician's screening scans (scan_type SCAN, architecture §7) and how many were positive. */
 export async function countTechnicianScans(
   db: Db,
   technicianId: number,

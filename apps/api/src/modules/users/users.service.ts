@@ -1,5 +1,5 @@
 // The signed-in user's own calls (part 1 §7): exchange the id_token for a session, read oneself, remember the
-// last console path, sign out, delete one's own account (DESIGN §5: deactivated and anonymised).
+// last console path, sign out, delete one's own account (architecture §5: deactivated and anonymised).
 import { AUTH_MESSAGES, type TLoginResponse, type TSessionUser, type TUserLogin } from '@sc/shared/auth';
 import { MENU_ORGANIZATIONS } from '@sc/shared/constants';
 import type { Actor, RequestMeta } from '../../http/actor.ts';

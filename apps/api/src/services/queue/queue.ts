@@ -1,4 +1,4 @@
-// The durable job queue (DESIGN §1 jobs): pg-boss in the application's own database. On PGlite it runs through
+// The durable job queue (architecture §1 jobs): pg-boss in the application's own database. On PGlite it runs through
 // the adapter of STACK.md ("Jobs on PGlite"); on PostgreSQL it gets a small pool of its own. pg-boss is started
 // lazily by the first send/drain, so apps that never queue anything (most tests, scripts) pay nothing; `start()`
 // also starts the polling workers (server only). Tests run queued jobs in-process with `drain()`.

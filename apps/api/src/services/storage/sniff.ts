@@ -1,5 +1,5 @@
 // Content sniffing: what a file is, from its first bytes (magic numbers), never from its name or the type the
-// client claims. Firmware (.ibe) is text whose first line is the version, e.g. 'v2.14' (DESIGN §7). Image
+// client claims. Firmware (.ibe) is text whose first line is the version, e.g. 'v2.14' (architecture §7). Image
 // dimensions are read from the header (image-size), never by decoding the pixels.
 import { imageSize } from 'image-size';
 import type { TFileKind, TImageKind } from '@sc/shared/files';

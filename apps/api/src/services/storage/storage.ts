@@ -1,4 +1,4 @@
-// The file store of DESIGN §1: local disk under DATA_DIR/files by default, S3-compatible object storage when
+// The file store of architecture §1: local disk under DATA_DIR/files by default, S3-compatible object storage when
 // S3_ENDPOINT and S3_BUCKET are set. Callers see one interface; who may read a file is decided by the files
 // table (modules/files), never by the store.
 import path from 'node:path';

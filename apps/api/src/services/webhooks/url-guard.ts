@@ -1,6 +1,6 @@
 // Webhook URLs must not reach the server's own network (SSRF): an organization admin types the URL, the server
 // POSTs to it. Only public unicast addresses pass; loopback, private, link-local, CGNAT, unspecified, multicast,
-// reserved and IPv6 forms embedding an IPv4 address are refused unless WEBHOOK_ALLOW_PRIVATE is set (DESIGN §7).
+// reserved and IPv6 forms embedding an IPv4 address are refused unless WEBHOOK_ALLOW_PRIVATE is set (architecture §7).
 // Checked when the URL is saved, again before each delivery, and on the connection itself (`guardedLookup`), so
 // a DNS answer that changes between the check and the connection (DNS rebinding) is refused too.
 // Ports: only 80 and 443 (and those listed in WEBHOOK_ALLOWED_PORTS), so a URL cannot aim the server at another

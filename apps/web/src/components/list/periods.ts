@@ -1,4 +1,4 @@
-// Period tabs of every list (DESIGN §4, §7b) and how they become API query parameters.
+// Period tabs of every list (architecture §4, §7b) and how they become API query parameters.
 // 'today' is the original's value of the All Time tab and means no date filter at all.
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '@sc/shared/constants';

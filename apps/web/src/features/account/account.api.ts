@@ -1,4 +1,4 @@
-// Deleting one's own account (part 3 §4, DESIGN §7b): confirm, DELETE, sign-out call (failure
+// Deleting one's own account (part 3 §4, architecture §7b): confirm, DELETE, sign-out call (failure
 // ignored), 'User Deleted Successfully', then clear local storage and reload after 1.5 s.
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';

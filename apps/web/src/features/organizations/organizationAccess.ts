@@ -1,4 +1,4 @@
-// Who sees which organization button (part 1 §2.4, §6; DESIGN §7b). The API refuses the rest; these
+// Who sees which organization button (part 1 §2.4, §6; architecture §7b). The API refuses the rest; these
 // only keep the console from offering what would be refused.
 import type { TSessionUser } from '@sc/shared/auth';
 import { canEditOrganization as canEditOrganizationAs } from '@sc/shared/organization-input';
@@ -18,7 +18,7 @@ export const canAddOrganization = (user: TSessionUser, embedded: boolean): boole
  */
 export const canEditOrganization = (role: TUserType): boolean => canEditOrganizationAs(role);
 
-/** The filter dropdown shows to every role whose scope holds more than one organization (DESIGN §7b). */
+/** The filter dropdown shows to every role whose scope holds more than one organization (architecture §7b). */
 export const hasManyOrganizations = (user: TSessionUser): boolean =>
   isPlatformAdmin(user.user_type) || user.organizations_count > 1;
 

@@ -135,7 +135,7 @@ function LoginScreen() {
       await finishSignIn(answer.id_token, phone.mobile_country_code);
       return;
     }
-    // Privileged accounts may need a second factor: after the code, their password (DESIGN §5).
+    // Privileged accounts may need a second factor: after the code, their password (architecture §5).
     setEmail(answer.email ?? '');
     setCodeToken(answer.code_token);
     go('email');
@@ -156,7 +156,7 @@ function LoginScreen() {
       await finishSignIn(answer.id_token);
       return;
     }
-    // Privileged accounts may need a second factor: a code went to their mobile (DESIGN §5).
+    // Privileged accounts may need a second factor: a code went to their mobile (architecture §5).
     setCodeToken(null);
     setPhone({ mobile: answer.mobile, mobile_country_code: answer.mobile_country_code });
     setResendAfter(answer.resend_after);

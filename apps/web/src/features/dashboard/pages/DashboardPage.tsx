@@ -1,4 +1,4 @@
-// Dashboard (part 2 §2.1, DESIGN §7b Home): the period switcher, three tiles, the chart, the leaderboard (ADMIN,
+// Dashboard (part 2 §2.1, architecture §7b Home): the period switcher, three tiles, the chart, the leaderboard (ADMIN,
 // SUB_ADMIN, DISTRIBUTOR_ADMIN), By Device and By Technician. Only the dashboard roles reach this page (the route
 // guard sends a TECHNICIAN to user-delete and other roles to their landing page). The period lives in the URL.
 import { Suspense, lazy } from 'react';

@@ -76,7 +76,7 @@ export function UserForm({ user, organization, onClose }: UserFormProps) {
   const save = useSaveUser();
   const errorArea = useErrorArea();
 
-  // ORG_ADMIN creates in its own organization only (DESIGN §7b): the organization is fixed to it.
+  // ORG_ADMIN creates in its own organization only (architecture §7b): the organization is fixed to it.
   const ownOrganization: PickedOrganization | undefined =
     role === 'ORG_ADMIN' && session.organization_data ? session.organization_data : undefined;
   const startOrganization: PickedOrganization | undefined = editing
