@@ -72,7 +72,7 @@ export const REVIEWER_STATUS_LABELS: Record<TReviewerStatus, string> = {
 };
 export const REVIEW_STATUS_LABELS: Record<TReviewStatus, string> = { VALID: 'Valid', IN_VALID: 'Invalid' };
 
-// ---- architecture §7: reviewer 1 and 2 and their statuses -------------------------------------------------------------
+// ---- architecture §7: reviewer 1 and 2 and their statuses -----------------------------------------------------------
 
 export type TReviewFact = { documentId: number; userId: number; status: TReviewStatus; at: Date | string };
 export type TReviewerSlot = { userId: number; status: TReviewerStatus } | null;

@@ -8,9 +8,9 @@ export const INTEGER_MESSAGE = 'A valid integer is required.';
 export const REPEATED_PARAMETER_MESSAGE = 'Only one value is allowed.';
 
 /**
- * A whole number in a query parameter: plain decimal digits (after an optional minus) only. `Number()` would also read '0x10' as 16, '1e3'
- * as 1000, ' 7 ' as 7 and '' as 0; none of those is what a person or a client meant, so each is refused. A number
- * (a caller building the query in code) is accepted when it is a safe integer.
+ * A whole number in a query parameter: plain decimal digits (after an optional minus) only. `Number()` would also read
+ * '0x10' as 16, '1e3' as 1000, ' 7 ' as 7 and '' as 0; none of those is what a person or a client meant, so each is
+ * refused. A number (a caller building the query in code) is accepted when it is a safe integer.
  */
 export const decimalIntParam = (name: string, min: number, max: number) =>
   z

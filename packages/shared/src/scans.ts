@@ -325,8 +325,8 @@ export const canDeleteDuplicate = (role: TUserType): boolean => isPlatformAdmin(
 /** Part 2 §6: the assigned/unassigned filter (`is_organization_id`): ADMIN and SUB_ADMIN. */
 export const canFilterAssigned = (role: TUserType): boolean => isPlatformAdmin(role);
 /**
- * The Organization column and its link (part 2 §2.7, §6, architecture §7b): ADMIN, SUB_ADMIN, MANAGER, DISTRIBUTOR_ADMIN,
- * only when no organization is fixed (not inside an organization page).
+ * The Organization column and its link (part 2 §2.7, §6, architecture §7b): ADMIN, SUB_ADMIN, MANAGER,
+ * DISTRIBUTOR_ADMIN, only when no organization is fixed (not inside an organization page).
  */
 export const showsOrganizationColumn = (role: TUserType, insideOrganization: boolean): boolean =>
   !insideOrganization && ['ADMIN', 'SUB_ADMIN', 'MANAGER', 'DISTRIBUTOR_ADMIN'].includes(role);
@@ -697,7 +697,7 @@ export const ZScanLookupQuery = z.object({
 export const ZScanSensorList = z.object({ sensor_serial_numbers: z.array(z.string()) });
 export const ZScanDeviceList = z.object({ devices: z.array(z.string()) });
 
-// ---- Report log (part 2 §7 "scan report log"; architecture §7b: ADMIN) -------------------------------------------------
+// ---- Report log (part 2 §7 "scan report log"; architecture §7b: ADMIN) ----------------------------------------------
 
 /** `GET scan/report-log/?page=&limit=&search=&ordering=` (ADMIN): the CSV and report downloads, newest first. */
 export const REPORT_LOG_ROLES: readonly TUserType[] = ['ADMIN'];

@@ -1,5 +1,5 @@
-// What the console shows for the users area beyond the contract (user-input.ts, user-permissions.ts, users.ts):
-// the training status labels (part 2 §3 names only CERTIFIED; architecture §7 "Training status" gives the steps) and the
+// What the console shows for the users area beyond the contract (user-input.ts, user-permissions.ts, users.ts): the
+// training status labels (part 2 §3 names only CERTIFIED; architecture §7 "Training status" gives the steps) and the
 // time an organization-link error stays under the picker (part 2 §8, §9).
 import type { TRAINING_STATUSES } from './constants.ts';
 

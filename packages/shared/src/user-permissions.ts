@@ -105,8 +105,8 @@ export function userTypeOrganizationProblem(
 }
 
 /**
- * Edit (part 2 §6, architecture §7b): ADMIN anyone; SUB_ADMIN and DISTRIBUTOR_ADMIN anyone not above their level; MANAGER
- * not SUB_ADMIN, ADMIN or DISTRIBUTOR_ADMIN users; ORG_ADMIN only TECHNICIAN and ORG_ADMIN users of its own
+ * Edit (part 2 §6, architecture §7b): ADMIN anyone; SUB_ADMIN and DISTRIBUTOR_ADMIN anyone not above their level;
+ * MANAGER not SUB_ADMIN, ADMIN or DISTRIBUTOR_ADMIN users; ORG_ADMIN only TECHNICIAN and ORG_ADMIN users of its own
  * organization. Refused: 'Access denied for your permission level.' (403).
  */
 export function canEditUser(actor: TUserActor, target: TUserTarget): boolean {

@@ -432,7 +432,8 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/dev/outbox/', isPublic: true },
   { method: 'GET', path: '/geocode/' },
   { method: 'GET', path: '/language/', list: true },
-  // Languages and app versions (issue 11): ADMIN writes; the sweep's ids name no language or version (404) once a body is valid.
+  // Languages and app versions (issue 11): ADMIN writes; the sweep's ids name no language or version (404) once a body
+  // is valid.
   { method: 'GET', path: '/language/:id/' },
   {
     method: 'POST',
@@ -650,7 +651,8 @@ const ROUTES: readonly Route[] = [
     fields: ['license_code', 'cancer_history', 'case_history.smoking_history_time_months', 'file_path.consent_form'],
     textFields: ['device_serial_number', 'local_db_id', 'license_code', 'case_history.smoke_count_unit'],
   },
-  // Cervical exams in the console (issue 10): the list, by ids, one exam, the review documents and reviews, the final read.
+  // Cervical exams in the console (issue 10): the list, by ids, one exam, the review documents and reviews, the final
+  // read.
   { method: 'GET', path: '/cervaical/', list: true },
   { method: 'POST', path: '/cervaical/ids/', body: () => ({ ids_list: [1, 2] }) },
   { method: 'GET', path: '/cervaical/:id/' },

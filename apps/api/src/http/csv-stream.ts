@@ -18,8 +18,8 @@ const FORMULA_START_RE = new RegExp(FORMULA_START);
 /** `value` as a CSV cell a spreadsheet reads as text, never as a formula. */
 export const csvCell = (value: string): string => (FORMULA_START_RE.test(value) ? `'${value}` : value);
 
-// Every cell FORMULA_START takes starts with one of these: PostgreSQL tests the first character before the pattern
-// (the pattern alone on every cell cost about 3 µs a cell, a minute for a million-scan COPY; this test, almost nothing).
+// Every cell FORMULA_START takes starts with one of these: PostgreSQL tests the first character before the pattern (the
+// pattern alone on every cell cost about 3 µs a cell, a minute for a million-scan COPY; this test, almost nothing).
 const FORMULA_FIRST_CODES = [...'\t\n\r =+@-'].map((c) => c.charCodeAt(0)).join(', ');
 
 /** csvCell written in SQL, for the one file the database writes itself (the scan CSV's COPY). */

@@ -1,5 +1,5 @@
-// Streamed CSV downloads (architecture §4: every CSV is streamed by the API with the list's filters): one request for every
-// row, read as it arrives so a button can show how many of the list's rows have come, then saved under its name.
+// Streamed CSV downloads (architecture §4: every CSV is streamed by the API with the list's filters): one request for
+// every row, read as it arrives so a button can show how many of the list's rows have come, then saved under its name.
 import { ApiError, buildUrl, clientTimezone, clientTimezoneOffset, type DrfErrorBody } from './client.ts';
 import { getImpersonationToken, getToken } from './storage.ts';
 

@@ -1,9 +1,9 @@
 // Bookings (issue 12; part 3 §2–§9; part 1 §3; architecture §7): the public page by organization token (summary, open
-// days, slots with places left, booking, view and cancel by booking token) and the console (list, one booking,
-// status moves, offline payment, the page's link). A slot never takes more live bookings than its places: the
-// booking is inserted under the slot row's lock. Public bookings are limited per mobile number and per client
-// address, counted under their own locks in the same transaction. Every change is audited in the transaction that makes it; messages go out through the outbox after
-// the commit.
+// days, slots with places left, booking, view and cancel by booking token) and the console (list, one booking, status
+// moves, offline payment, the page's link). A slot never takes more live bookings than its places: the booking is
+// inserted under the slot row's lock. Public bookings are limited per mobile number and per client address, counted
+// under their own locks in the same transaction. Every change is audited in the transaction that makes it; messages go
+// out through the outbox after the commit.
 import {
   BOOKINGS_PER_ADDRESS_PER_HOUR,
   BOOKINGS_PER_MOBILE_PER_DAY,

@@ -1,5 +1,5 @@
-// The blinded two-reviewer review (part 3 §2, §5, §6; architecture §7, §7b) for every role: who adds, who edits, who only
-// reads; reviewer 1 and 2 and their statuses; blinding in the list, the detail and the documents; an ADMIN's final
+// The blinded two-reviewer review (part 3 §2, §5, §6; architecture §7, §7b) for every role: who adds, who edits, who
+// only reads; reviewer 1 and 2 and their statuses; blinding in the list, the detail and the documents; an ADMIN's final
 // read of a disagreement; reviewer agreement; bad input that changes nothing.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

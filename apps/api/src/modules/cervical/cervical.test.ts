@@ -1,5 +1,5 @@
-// Cervical exams (part 3 §2, §6, §7, §9; architecture §6, §7): scope per role, every filter against an oracle, the CSV's
-// rows against the list's count, and bad input.
+// Cervical exams (part 3 §2, §6, §7, §9; architecture §6, §7): scope per role, every filter against an oracle, the
+// CSV's rows against the list's count, and bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CERVICAL_CSV_COLUMNS, CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
 import type { TUserType } from '@sc/shared/roles';

@@ -1,6 +1,7 @@
 // The demo's firmware files (architecture §8): each demo version has a real .ibe text behind it, generated from its
-// version alone, so the seed can record its checksum and size without writing files (`npm start` stays fast) and
-// every download builds and serves the same bytes, storing nothing (a read changes nothing). Demo paths carry a `demo/` segment no upload makes.
+// version alone, so the seed can record its checksum and size without writing files (`npm start` stays fast) and every
+// download builds and serves the same bytes, storing nothing (a read changes nothing). Demo paths carry a `demo/`
+// segment no upload makes.
 import { createHash } from 'node:crypto';
 import { FIRMWARE_FOLDER } from '@sc/shared/firmware';
 

@@ -1,5 +1,5 @@
-// orca/ (part 3 §7 ORCA; architecture §7b paths): the console's list (format=csv streams orca-scan.csv) and one exam with
-// its case history and findings. Rules live in the service.
+// orca/ (part 3 §7 ORCA; architecture §7b paths): the console's list (format=csv streams orca-scan.csv) and one exam
+// with its case history and findings. Rules live in the service.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ORCA_CSV_FILENAME,

@@ -276,7 +276,8 @@ describe('PATCH patient/{id}/', () => {
     const res = await call(token, 'PATCH', `/patient/${p.id}/`, { first_name: 'Kept' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Kept', email: 'keep@example.org', clinic_patient_id: 'C-9', mobile: '+91-9876500011', physician_name: 'Dr. K', age: 40 });
-    // A reference deactivated since it was chosen stays when the dialog sends it back unchanged; a new one must be active.
+    // A reference deactivated since it was chosen stays when the dialog sends it back unchanged; a new one must be
+    // active.
     const [old] = await db.insert(references).values({ name: 'Old camp', organizationId: org.id, isActive: false }).returning();
     await db.update(patients).set({ referenceId: old!.id }).where(eq(patients.id, p.id));
     expect((await call(token, 'PATCH', `/patient/${p.id}/`, { reference: old!.id, last_name: 'Same' })).statusCode).toBe(200);

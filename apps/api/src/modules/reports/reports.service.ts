@@ -1,9 +1,9 @@
-// Period reports (part 3 Report page, §3, §7, §9; architecture §7 Reports): a row per technician or per organization with
-// its SCAN-type figures in two periods and their difference. Roles are REPORT_ROLES, each within its scope; an
-// organization_id narrows the report to that organization and its sub-organizations (404 outside the scope).
-// Periods are read in the caller's Timezone header like every other period. A report with no rows answers 404
-// {detail: 'No scans found'}, the console's message. JSON pages (part 3 §7) or the whole file as CSV (format=csv);
-// a download (CSV, or the first JSON page with report_log=true) writes one report-log row.
+// Period reports (part 3 Report page, §3, §7, §9; architecture §7 Reports): a row per technician or per organization
+// with its SCAN-type figures in two periods and their difference. Roles are REPORT_ROLES, each within its scope; an
+// organization_id narrows the report to that organization and its sub-organizations (404 outside the scope). Periods
+// are read in the caller's Timezone header like every other period. A report with no rows answers 404 {detail: 'No
+// scans found'}, the console's message. JSON pages (part 3 §7) or the whole file as CSV (format=csv); a download (CSV,
+// or the first JSON page with report_log=true) writes one report-log row.
 import type { Readable } from 'node:stream';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';

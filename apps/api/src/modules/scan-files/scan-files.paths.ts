@@ -1,8 +1,8 @@
 // Where a demo scan's files live (issue 8 "Demo data with files"). The demo names a scan's report, consent form and
-// assessment file by the scan's id, in the folder a device would have uploaded them to (SCAN_FILE_FOLDERS), under
-// a `demo/` segment that no upload can produce (uploads are one segment deep: 'reports/<random>_<time>_<name>').
-// Nothing is written when the demo loads: `GET file/?path=` of such a path builds the PDF from the scan's row and
-// answers it without storing it (scan-files.service.ts), so a million-scan demo loads as fast as before. A patient's earlier
+// assessment file by the scan's id, in the folder a device would have uploaded them to (SCAN_FILE_FOLDERS), under a
+// `demo/` segment that no upload can produce (uploads are one segment deep: 'reports/<random>_<time>_<name>'). Nothing
+// is written when the demo loads: `GET file/?path=` of such a path builds the PDF from the scan's row and answers it
+// without storing it (scan-files.service.ts), so a million-scan demo loads as fast as before. A patient's earlier
 // mammogram report (most_recent_mammogram_report) is named and made the same way.
 import { SCAN_FILE_FOLDERS, type TScanFileKind } from '@sc/shared/scans';
 

@@ -1,4 +1,4 @@
-// Storing a breast scan: the use case the device upload API (scan-uploads.service.ts) calls. It applies architecture §7:
+// Storing a breast scan: the use case the device upload API (scan-uploads.service.ts) calls, applying architecture §7:
 // - duplicates: the same (device serial, local_db_id) again with identical content returns the stored scan
 //   (nothing changes); with different content it is stored as a child of the first upload (parent_scan_id);
 // - positive: a finding on either side (`is_positive`, a generated column, so no writer can get it wrong);

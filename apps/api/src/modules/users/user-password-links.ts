@@ -1,7 +1,8 @@
-// Password links an administrator causes to be sent (part 2 §7: "Password reset email is sent … after a user with
-// an email is created, or on demand"). The same single-use, hashed links as the auth module's forgot-password flow
-// (one_time_codes, architecture §5), opened on the console's reset-password page, which POST auth/password-reset/confirm/
-// completes for both purposes. The e-mail goes through the mail service (the outbox without SMTP).
+// Password links an administrator causes to be sent (part 2 §7: "Password reset email is sent … after a user with an
+// email is created, or on demand"). The same single-use, hashed links as the auth module's forgot-password flow
+// (one_time_codes, architecture §5), opened on the console's reset-password page, which POST
+// auth/password-reset/confirm/ completes for both purposes. The e-mail goes through the mail service (the outbox
+// without SMTP).
 import { PASSWORD_RESET_TTL_SECONDS } from '@sc/shared/constants';
 import { SET_PASSWORD_TTL_SECONDS } from '@sc/shared/user-input';
 import type { AppContext } from '../../app.ts';

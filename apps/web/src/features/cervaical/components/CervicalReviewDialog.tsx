@@ -1,6 +1,6 @@
-// The Review modal (part 3 §2, §5, §7; architecture §7): the patient id and name, then each photo and video with a section
-// per reviewer. A CERVAICAL_REVIEWER fills a form for each document it has not reviewed (when the exam has room for
-// it); an ADMIN edits the existing reviews; everybody else reads. Another reviewer's answers stay hidden from a
+// The Review modal (part 3 §2, §5, §7; architecture §7): the patient id and name, then each photo and video with a
+// section per reviewer. A CERVAICAL_REVIEWER fills a form for each document it has not reviewed (when the exam has room
+// for it); an ADMIN edits the existing reviews; everybody else reads. Another reviewer's answers stay hidden from a
 // reviewer until their own are in (the API leaves them out). Status is required; only checked items are sent.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {

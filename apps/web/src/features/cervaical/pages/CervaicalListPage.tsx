@@ -1,6 +1,6 @@
-// Route `cervaical` (part 3 §2; the CERVAICAL_REVIEWER's landing page, architecture §7b): the cervical exam list, titled
-// as its menu entry (docs/decisions.md, "Labels"), with the reviewers' agreement below it. Opened from a map with
-// `?ids=1,2,3` it lists exactly those exams (POST cervaical/ids/); a failed read says so in the spec's words.
+// Route `cervaical` (part 3 §2; the CERVAICAL_REVIEWER's landing page, architecture §7b): the cervical exam list,
+// titled as its menu entry (docs/decisions.md, "Labels"), with the reviewers' agreement below it. Opened from a map
+// with `?ids=1,2,3` it lists exactly those exams (POST cervaical/ids/); a failed read says so in the spec's words.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { menuLabel } from '../../../app/routeAccess.ts';

@@ -1,7 +1,7 @@
-// The report log (part 3 "Report log page", §3, §7; architecture §7b: ADMIN): every CSV and report download with its path,
-// query, browser, method, user and time. Search 'Search by name, mobile no, serial no' (the user's name or mobile, a
-// serial number in the download's query), the three period tabs on the download time, sortable columns, pages. The
-// empty texts are the spec's own ('No organizations yet!' / 'found!').
+// The report log (part 3 "Report log page", §3, §7; architecture §7b: ADMIN): every CSV and report download with its
+// path, query, browser, method, user and time. Search 'Search by name, mobile no, serial no' (the user's name or
+// mobile, a serial number in the download's query), the three period tabs on the download time, sortable columns,
+// pages. The empty texts are the spec's own ('No organizations yet!' / 'found!').
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { ROLE_LABELS, USER_TYPES, type TUserType } from '@sc/shared/roles';
 import type { TReportLogRow } from '@sc/shared/scans';

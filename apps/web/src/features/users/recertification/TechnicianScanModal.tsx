@@ -1,6 +1,6 @@
-// The technician scan modal of re-certification (part 2 §2.11, §4; architecture §7): the technician's details and counts,
-// the map and list of their scans, and Re-Certify (a confirm, then `POST organization/user/{id}/re-certify/`): a new
-// year of certification from today; the page's list and this modal reload. A technician the API does not show
+// The technician scan modal of re-certification (part 2 §2.11, §4; architecture §7): the technician's details and
+// counts, the map and list of their scans, and Re-Certify (a confirm, then `POST organization/user/{id}/re-certify/`):
+// a new year of certification from today; the page's list and this modal reload. A technician the API does not show
 // (404) is a not-found state. Re-Certify shows only where the API would accept it (canReCertify).
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
