@@ -129,17 +129,19 @@ export async function signInWithPassword(
       },
       on,
     );
-  /** Whether this address, or this address on this account, has used up its wrong tries. */
-  const isLocked = async (on: DbOrTx, userId: number | null) => {
-    const since = new Date(ctx.now().getTime() - PASSWORD_FAILURE_WINDOW_MS);
-    const failures = (by: { userId?: number }) =>
-      countFailuresSince(on, AUDIT_ACTIONS.passwordSignIn, { client, ...by }, since);
-    if ((await failures({})) >= ADDRESS_FAILURE_LIMIT) return true;
-    return userId !== null && (await failures({ userId })) >= PASSWORD_FAILURE_LIMIT;
-  };
+  /** Wrong tries from this address in the window, on any account or on `userId`'s. */
+  const failures = (on: DbOrTx, userId?: number) =>
+    countFailuresSince(
+      on,
+      AUDIT_ACTIONS.passwordSignIn,
+      { client, userId },
+      new Date(ctx.now().getTime() - PASSWORD_FAILURE_WINDOW_MS),
+    );
+  const isAddressLocked = async (on: DbOrTx) => (await failures(on)) >= ADDRESS_FAILURE_LIMIT;
+  const isPairLocked = async (on: DbOrTx, userId: number) => (await failures(on, userId)) >= PASSWORD_FAILURE_LIMIT;
   const locked = () => tooManyAttempts(PASSWORD_FAILURE_WINDOW_MS / 1000);
 
-  if (await isLocked(db, null)) throw locked();
+  if (await isAddressLocked(db)) throw locked();
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await audit('failure', null, { reason: 'unknown_user' });
@@ -149,8 +151,8 @@ export async function signInWithPassword(
     await audit('failure', user.id, { reason: 'user_disabled' });
     throw nonFieldError(AUTH_MESSAGES.userDisabled);
   }
-  // A locked pair is refused before any hash is computed; the check that counts is the locked one below.
-  if (await isLocked(db, user.id)) throw locked();
+  // A locked pair is refused before any hash is computed; the checks that count are the locked ones below.
+  if (await isPairLocked(db, user.id)) throw locked();
   // The (slow) hash is checked outside the transaction so that no connection waits on it.
   const isRightPassword = await verifyPassword(user.passwordHash, input.password);
   // Count and record the failure under the address's and the pair's locks: concurrent wrong guesses cannot all pass
@@ -158,7 +160,7 @@ export async function signInWithPassword(
   const isRefused = await db.transaction(async (tx) => {
     await lockSignInKey(tx, `password-address:${client}`);
     await lockSignInKey(tx, `password:${user.id}:${client}`);
-    if (await isLocked(tx, user.id)) return true;
+    if ((await isAddressLocked(tx)) || (await isPairLocked(tx, user.id))) return true;
     if (!isRightPassword) {
       await audit('failure', user.id, { reason: user.passwordHash ? 'wrong_password' : 'no_password' }, tx);
     }
