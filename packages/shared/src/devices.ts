@@ -37,7 +37,7 @@ const INTEGER_MESSAGE = 'A valid integer is required.';
 /** Only a parsed id or null, never the raw input: see `inputText`. */
 export const invalidPk = (value: number | null) => `Invalid pk "${value}" - object does not exist.`;
 
-// ---- Who may do what (part 2 §6; decisions in docs/decisions.md "Devices") ----------------------------------
+// ---- Who may do what (part 2 §6; decisions in docs/decisions.md "Devices: roles") ----------------------------------
 // The API guard and the console's buttons read this one table.
 export const DEVICE_ACTIONS = {
   /** The device list and a device's details: every console role with devices in its scope. */

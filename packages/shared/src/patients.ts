@@ -289,7 +289,10 @@ export type TPatientSaved = z.infer<typeof ZPatientSaved>;
 
 // ---- Console: create, edit, transfer, list (part 2 §2.5, §2.6, §5, §6, §7) ---------------------------------------
 
-/** Who may do what with patients (part 2 §6 "Patients", "Patient transfer"; docs/decisions.md "Issue 8: patients"). */
+/**
+ * Who may do what with patients (part 2 §6 "Patients", "Patient transfer"; docs/decisions.md "Patients: roles and
+ * transfer").
+ */
 export const PATIENT_ACTIONS = {
   /** The list, a patient, create and edit: the console roles that hold organizations. */
   'patient.read': ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'],

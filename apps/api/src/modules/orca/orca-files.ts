@@ -1,9 +1,10 @@
-// Demo ORCA exam files built on read, like the breast scans' (modules/scan-files, docs/decisions.md). The
-// demo names an exam's report 'reports/orca/orca_<exam>.pdf', its consent form 'reports/orca/consent_<exam>.pdf' and
-// each finding's photo 'documents/orca/<exam>/<finding>.jpg'. When `GET file/?path=` asks for such a path and the
-// exam lists it (file_path, or the finding's own path), this says whose file it is (the exam: ORCA readers, its
-// organization; its technician as uploader) and builds it: the report and consent form as PDFs (services/pdf), the
-// photo as a JPEG (orca-images.ts). Files uploaded by devices have their own files rows and never come here.
+// Demo ORCA exam files built on read, like the breast scans' (modules/scan-files; docs/decisions.md "Demo files are
+// built on every read"). The demo names an exam's report 'reports/orca/orca_<exam>.pdf', its consent form
+// 'reports/orca/consent_<exam>.pdf' and each finding's photo 'documents/orca/<exam>/<finding>.jpg'. When `GET
+// file/?path=` asks for such a path and the exam lists it (file_path, or the finding's own path), this says whose file
+// it is (the exam: ORCA readers, its organization; its technician as uploader) and builds it: the report and consent
+// form as PDFs (services/pdf), the photo as a JPEG (orca-images.ts). Files uploaded by devices have their own files
+// rows and never come here.
 import { and, eq } from 'drizzle-orm';
 import {
   ORCA_LIST_ROLES,

@@ -22,7 +22,7 @@ function countryNameOf(code: string | null | undefined): string | null {
 
 /**
  * The organization's country. Organizations saved before the country was required may have none: they present
- * the country of their own country_code, else of their company_info's (docs/decisions.md, issue 6).
+ * the country of their own country_code, else of their company_info's (docs/decisions.md "Organization fields").
  */
 function presentCountry(country: string | null, countryCode: string | null, companyCountryCode: string | null | undefined) {
   return country?.trim() ? country : (countryNameOf(countryCode) ?? countryNameOf(companyCountryCode));

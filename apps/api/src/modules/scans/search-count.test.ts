@@ -1,4 +1,4 @@
-// A text search's bounded count (SEARCH_COUNT_AHEAD, a decision in docs/decisions.md): the breast scan list and
+// A text search's bounded count (SEARCH_COUNT_AHEAD, docs/decisions.md "Bounded search counts"): the breast scan list and
 // the patient list count a search's rows up to 200 past the page's first row; beyond, `count` is that bound with
 // `count_capped: true` and a next page, and a page further on counts further, exactly once the end is in reach.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -170,7 +170,7 @@ export function CervicalList({
       mobileUnderName: mobileUnderName && !phone,
     }),
     // The technician opens the user's dialog; the exam's device, under it, the device's (the spec's columns have no
-    // device column of their own, its cells do open one: docs/decisions.md).
+    // device column of their own, its cells do open one: docs/decisions.md "Cervical list cells").
     examTechnicianColumn<TCervicalRow>({
       testId: 'cervical',
       nameOf: (exam) => exam.technician_name,
