@@ -278,3 +278,34 @@ describe('adjudication and ADMIN edits', () => {
     ]);
   });
 });
+
+describe('an Invalid photo (issue 23.5)', () => {
+  it('needs no required quality, and stores only what the reviewer checked', async () => {
+    const own = await seedExam(db, { organizationId: clinicId, documents: ['IMAGE', 'IMAGE'] });
+    const [first, second] = own.documentIds;
+    const bare = await review(tok.r3!, first!, 'IN_VALID', { qualities: [] });
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(bare.json().qualities).toEqual([]);
+    // A quality the reviewer did check is kept as checked; the required ones are not made true for them.
+    const some = await review(tok.r3!, second!, 'IN_VALID', { qualities: [{ quality: 2, answer: true }] });
+    expect(some.statusCode, some.body).toBe(201);
+    expect(some.json().qualities.map((q: { quality: number }) => q.quality)).toEqual([2]);
+    // An ADMIN's edit follows the same rule both ways: to Valid without them is refused, Invalid without them is not.
+    const id = bare.json().id as number;
+    const toValid = await call('PATCH', `cervaical/document-user/${id}/`, tok.admin!, {
+      document: first,
+      review_status: 'VALID',
+      qualities: [],
+      clinical_finding: [],
+    });
+    expect(toValid.statusCode).toBe(400);
+    expect(toValid.json().qualities).toEqual([CERVICAL_MESSAGES.requiredQuality('Image in focus')]);
+    const stillInvalid = await call('PATCH', `cervaical/document-user/${id}/`, tok.admin!, {
+      document: first,
+      review_status: 'IN_VALID',
+      qualities: [{ quality: 2, answer: true }],
+      clinical_finding: [],
+    });
+    expect(stillInvalid.statusCode, stillInvalid.body).toBe(200);
+  });
+});

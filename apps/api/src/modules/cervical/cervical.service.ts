@@ -15,6 +15,7 @@ import {
   canOpenReview,
   computeReviewerSlots,
   isDisagreement,
+  missingRequiredAnswer,
   type TAdjudicationInput,
   type TCervicalListQuery,
   type TReviewInput,
@@ -221,10 +222,11 @@ async function answersOf(tx: DbOrTx, input: TReviewInput) {
   const byF = new Map(findings.map((o) => [o.id, o]));
   if (qIds.some((id) => !byQ.has(id))) throw fieldError('qualities', CERVICAL_MESSAGES.unknownQuality);
   if (fIds.some((id) => !byF.has(id))) throw fieldError('clinical_finding', CERVICAL_MESSAGES.unknownFinding);
-  // architecture §7b: a quality or finding marked required must be answered (checked).
-  const missingQ = qualities.find((o) => o.isRequired && !qIds.includes(o.id));
+  // architecture §7b: a quality or finding marked required must be answered (checked) — on a Valid review only.
+  const required = (o: { id: number; name: string; isRequired: boolean }) => ({ ...o, required: o.isRequired });
+  const missingQ = missingRequiredAnswer(input.review_status, qualities.map(required), qIds);
   if (missingQ) throw fieldError('qualities', CERVICAL_MESSAGES.requiredQuality(missingQ.name));
-  const missingF = findings.find((o) => o.isRequired && !fIds.includes(o.id));
+  const missingF = missingRequiredAnswer(input.review_status, findings.map(required), fIds);
   if (missingF) throw fieldError('clinical_finding', CERVICAL_MESSAGES.requiredQuality(missingF.name));
   return {
     qualities: qIds.map((id) => ({ id, name: byQ.get(id)!.name, answer: true, quality: id })),
