@@ -309,3 +309,30 @@ describe('an Invalid photo (issue 23.5)', () => {
     expect(stillInvalid.statusCode, stillInvalid.body).toBe(200);
   });
 });
+
+describe('the role before the body (issue 23.23)', () => {
+  it('answers 403 to a role that may not add or edit a review, whatever the body, and 404 before a partial body', async () => {
+    const own = await seedExam(db, { organizationId: clinicId, documents: ['IMAGE'] });
+    const [doc] = own.documentIds;
+    const mine = await review(tok.r3!, doc!, 'VALID');
+    expect(mine.statusCode, mine.body).toBe(201);
+    const id = mine.json().id as number;
+    const partial = { review_status: 'IN_VALID' };
+    for (const who of ['admin', 'subadmin', 'orgadmin', 'manager', 'technician']) {
+      for (const body of [{}, partial, { document: 'x' }]) {
+        const res = await call('POST', 'cervaical/document-user/', tok[who]!, body);
+        expect(res.statusCode, `${who} POST ${JSON.stringify(body)}`).toBe(403);
+      }
+    }
+    for (const who of ['r1', 'r3', 'subadmin', 'orgadmin', 'manager', 'technician']) {
+      const res = await call('PATCH', `cervaical/document-user/${id}/`, tok[who]!, partial);
+      expect(res.statusCode, `${who} PATCH`).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+    // The role that may edit: a review that does not exist is 404 before its partial body is judged, then the body.
+    expect((await call('PATCH', 'cervaical/document-user/999999/', tok.admin!, partial)).statusCode).toBe(404);
+    const bad = await call('PATCH', `cervaical/document-user/${id}/`, tok.admin!, partial);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('document');
+  });
+});

@@ -267,10 +267,19 @@ async function savedReview(ctx: CervicalContext, reviewId: number, examId: numbe
   };
 }
 
+/**
+ * Who may add (CERVAICAL_REVIEWER) or edit (ADMIN) a review: 403 otherwise. The routes ask it before the body is
+ * parsed (architecture: permission before body validation), so another role learns 403, not the body's shape.
+ */
+export function assertReviewRole(actor: Actor, action: 'add' | 'edit'): void {
+  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
+  if (action === 'add' && !canAddReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.addRole);
+  if (action === 'edit' && !canEditReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.editRole);
+}
+
 /** POST cervaical/document-user/: a CERVAICAL_REVIEWER's own review of a document it has not reviewed. */
 export async function addReview(ctx: CervicalContext, actor: Actor, input: TReviewInput, meta: Meta) {
-  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
-  if (!canAddReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.addRole);
+  assertReviewRole(actor, 'add');
   if (input.id != null) throw fieldError('id', 'A new review has no id; send PATCH to change one.');
   if (input.user != null && input.user !== actor.id) throw fieldError('user', 'You can only review as yourself.');
   const { db } = ctx.database;
@@ -333,8 +342,7 @@ export async function assertReviewVisible(ctx: CervicalContext, actor: Actor, id
 
 /** PATCH cervaical/document-user/{id}/: ADMIN changes an existing review (its reviewer and first time stay). */
 export async function editReview(ctx: CervicalContext, actor: Actor, id: number, input: TReviewInput, meta: Meta) {
-  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
-  if (!canEditReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.editRole);
+  assertReviewRole(actor, 'edit');
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
   const found = await q.findReview(db, id);
