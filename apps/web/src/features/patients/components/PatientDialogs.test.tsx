@@ -78,6 +78,7 @@ describe('PatientFormDialog', () => {
     const today = todayIso();
     expect(await screen.findByText(PATIENT_MESSAGES.birthDate(earliestBirthDate(today), latestBirthDate(today)))).toBeInTheDocument();
     expect(screen.getByTestId('patient-age')).toHaveValue('');
+    expect(screen.queryByText('Computed from the date of birth')).not.toBeInTheDocument();
   });
 
   it('computes the age from the date of birth and creates in the fixed organization with the technician picked', async () => {

@@ -381,7 +381,7 @@ function PatientForm({ role, patient, organization, onClose }: PatientFormProps)
             integer
             rangeMessage={PATIENT_MESSAGES.age}
             readOnly={values.date_of_birth !== ''}
-            description={values.date_of_birth ? 'Computed from the date of birth' : undefined}
+            description={values.date_of_birth && !dobProblem ? 'Computed from the date of birth' : undefined}
             value={values.age}
             onChange={(v) => set('age', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
             error={err('age')}
