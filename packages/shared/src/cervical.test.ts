@@ -5,6 +5,8 @@ import {
   computeReviewerSlots,
   formatRate,
   isDisagreement,
+  missingRequiredAnswer,
+  reviewRequiresAnswers,
   reviewerSeesOthers,
   type TReviewFact,
 } from './cervical.ts';
@@ -86,5 +88,27 @@ describe('ZReviewInput', () => {
     ).toBe(false);
     const ok = ZReviewInput.parse({ document: 1, review_status: 'IN_VALID' });
     expect(ok).toMatchObject({ qualities: [], clinical_finding: [] });
+  });
+});
+
+describe('missingRequiredAnswer (issue 23.5)', () => {
+  const options = [
+    { id: 1, name: 'Image in focus', required: true },
+    { id: 2, name: 'Adequate lighting', required: false },
+    { id: 3, name: 'Cervix fully visible', required: true },
+  ];
+
+  it('asks a Valid review (or one without a status yet) for every required item', () => {
+    expect(missingRequiredAnswer('VALID', options, [])?.name).toBe('Image in focus');
+    expect(missingRequiredAnswer('VALID', options, [1, 2])?.name).toBe('Cervix fully visible');
+    expect(missingRequiredAnswer('VALID', options, [1, 3])).toBeUndefined();
+    expect(missingRequiredAnswer(null, options, [2])?.name).toBe('Image in focus');
+  });
+
+  it('asks an Invalid review for none of them', () => {
+    expect(missingRequiredAnswer('IN_VALID', options, [])).toBeUndefined();
+    expect(missingRequiredAnswer('IN_VALID', options, [2])).toBeUndefined();
+    expect(reviewRequiresAnswers('IN_VALID')).toBe(false);
+    expect(reviewRequiresAnswers('VALID')).toBe(true);
   });
 });

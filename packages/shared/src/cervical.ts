@@ -61,6 +61,7 @@ export const CERVICAL_MESSAGES = {
   unknownQuality: 'Select a valid quality.',
   unknownFinding: 'Select a valid clinical finding.',
   requiredQuality: (name: string) => `'${name}' must be checked.`,
+  invalidNeedsNoAnswers: 'An invalid photo needs no quality or finding checked; check only what holds.',
   duplicateItem: 'Each item may be sent once.',
   ageRange: 'Ensure age_min is less than or equal to age_max.',
 } as const;
@@ -71,6 +72,26 @@ export const REVIEWER_STATUS_LABELS: Record<TReviewerStatus, string> = {
   IN_VALID: 'Invalid',
 };
 export const REVIEW_STATUS_LABELS: Record<TReviewStatus, string> = { VALID: 'Valid', IN_VALID: 'Invalid' };
+
+// ---- What a review must answer (architecture §7b; issue 23.5) --------------------------------------------------------
+
+/**
+ * A quality or finding marked required must be checked — on a Valid review only. The qualities describe a usable
+ * photo ('Image in focus', 'Cervix fully visible'), and Invalid says the photo is not usable, so an Invalid review
+ * requires none of them; what the reviewer did check is stored as checked, nothing is stored as true for them. A
+ * review without a status yet is held to the Valid rule (its status is refused anyway).
+ */
+export const reviewRequiresAnswers = (status: TReviewStatus | null | undefined): boolean => status !== 'IN_VALID';
+
+/** The first option a review of `status` must check but did not, else undefined (the API and the console ask this). */
+export function missingRequiredAnswer<T extends { id: number; required: boolean }>(
+  status: TReviewStatus | null | undefined,
+  options: readonly T[],
+  checked: readonly number[],
+): T | undefined {
+  if (!reviewRequiresAnswers(status)) return undefined;
+  return options.find((o) => o.required && !checked.includes(o.id));
+}
 
 // ---- architecture §7: reviewer 1 and 2 and their statuses -----------------------------------------------------------
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/mobile';
 import { CONSENT_MAX_WORDS, CUSTOMIZED_MESSAGE_MAX, DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { idField } from './list.ts';
+import { maxValueMessage, minValueMessage } from './numbers.ts';
 import { ZOrganization } from './organizations.ts';
 import { can } from './permissions.ts';
 import type { TUserType } from './roles.ts';
@@ -76,8 +77,8 @@ const intIn = (min: number, max: number) =>
   z
     .number({ error: INT_MSG })
     .int(INT_MSG)
-    .min(min, `Ensure this value is greater than or equal to ${min}.`)
-    .max(max, `Ensure this value is less than or equal to ${max}.`);
+    .min(min, minValueMessage(min))
+    .max(max, maxValueMessage(max));
 
 const coordinate = (limit: number) =>
   z

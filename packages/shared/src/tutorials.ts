@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES } from './constants.ts';
 import { ZListQuery, idField, idParam, paginated } from './list.ts';
+import { maxValueMessage } from './numbers.ts';
 import type { TUserType } from './roles.ts';
 import { FORBIDDEN_CHARS_PATTERN, MESSAGES, textField } from './validation.ts';
 
@@ -121,7 +122,7 @@ const zOrder = z
   .number({ error: TUTORIAL_MESSAGES.zOrder })
   .int(TUTORIAL_MESSAGES.zOrder)
   .min(0, TUTORIAL_MESSAGES.zOrder)
-  .max(Z_ORDER_MAX, `Ensure this value is less than or equal to ${Z_ORDER_MAX}.`);
+  .max(Z_ORDER_MAX, maxValueMessage(Z_ORDER_MAX));
 /** A whole percentage, 0–100 (a module's retake threshold, a device's progress). */
 const percentage = z
   .number({ error: TUTORIAL_MESSAGES.percentage })

@@ -1,12 +1,15 @@
 // A button that picks a file, checks its type and size, optionally crops it (square JPEG), uploads it to
-// POST file/upload/ in the given folder and hands back {path, url}. Errors show under the button.
-import { useEffect, useState, type ReactNode } from 'react';
+// POST file/upload/ in the given folder and hands back {path, url}. Errors show under the button. A file to crop is
+// decoded first: one that is no image (a PDF renamed .png) gets the upload's own message instead of a black cropper
+// with Save disabled (issue 23.6). The native input is emptied after every pick, so picking the same file again
+// (after a refusal, or to retry) is seen as a new choice (issue 23.23).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, FileButton, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { FOLDER_RULES, type TUploadFolder } from '@sc/shared/files';
+import { FILE_MESSAGES, FOLDER_RULES, isImageSizeAllowed, type TUploadFolder } from '@sc/shared/files';
 import { errorMessage } from '../api/client.ts';
 import { uploadFile } from '../api/files.ts';
-import { ImageCropDialog } from './ImageCropDialog.tsx';
+import { ImageCropDialog, loadImage } from './ImageCropDialog.tsx';
 
 export type UploadedFile = { path: string; url: string };
 
@@ -62,6 +65,8 @@ export function FileUploadButton({
   const [uploading, setUploading] = useState(false);
   const [cropSrc, setCropSrc] = useState<string | null>(null);
   const [cropName, setCropName] = useState('image.jpg');
+  const [checking, setChecking] = useState(false);
+  const resetRef = useRef<() => void>(null);
 
   useEffect(() => () => {
     if (cropSrc) URL.revokeObjectURL(cropSrc);
@@ -83,6 +88,7 @@ export function FileUploadButton({
   };
 
   const pick = (file: File | null) => {
+    resetRef.current?.();
     if (!file) return;
     const problem = checkFile(file, accept, maxBytes);
     if (problem) {
@@ -91,23 +97,44 @@ export function FileUploadButton({
     }
     setError(null);
     if (crop) {
-      setCropName(`${file.name.replace(/\.[^.]+$/, '') || 'image'}.jpg`);
-      setCropSrc(URL.createObjectURL(file));
+      void openCropper(file);
       return;
     }
     void upload(file, file.name);
+  };
+
+  /** Opens the cropper on a file that decodes as an image of an allowed size; says why not otherwise. */
+  const openCropper = async (file: File) => {
+    const src = URL.createObjectURL(file);
+    setChecking(true);
+    try {
+      const image = await loadImage(src);
+      if (!isImageSizeAllowed(image.naturalWidth, image.naturalHeight)) {
+        URL.revokeObjectURL(src);
+        setError(FILE_MESSAGES.imageDimensionsTooLarge(image.naturalWidth, image.naturalHeight));
+        return;
+      }
+    } catch {
+      URL.revokeObjectURL(src);
+      setError(FILE_MESSAGES.invalidImage);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    setCropName(`${file.name.replace(/\.[^.]+$/, '') || 'image'}.jpg`);
+    setCropSrc(src);
   };
 
   const acceptAttr = [...new Set(accept.map((ext) => MIME_BY_EXTENSION[ext] ?? `.${ext}`))].join(',');
 
   return (
     <Stack gap={4} align="flex-start">
-      <FileButton onChange={pick} accept={acceptAttr} disabled={disabled || uploading}>
+      <FileButton onChange={pick} accept={acceptAttr} disabled={disabled || uploading || checking} resetRef={resetRef}>
         {(props) => (
           <Button
             variant="light"
             leftSection={<IconUpload size={16} />}
-            loading={uploading && !cropSrc}
+            loading={(uploading && !cropSrc) || checking}
             data-testid={testId}
             {...buttonProps}
             {...props}

@@ -22,7 +22,8 @@ type ImageCropDialogProps = {
 
 const clampZoom = (z: number) => Math.min(CROP_MAX_ZOOM, Math.max(CROP_MIN_ZOOM, Math.round(z * 10) / 10));
 
-function loadImage(src: string): Promise<HTMLImageElement> {
+/** Decodes an image; rejects when the file is not one a browser can draw (a renamed PDF, a truncated PNG). */
+export function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.addEventListener('load', () => resolve(image));

@@ -166,6 +166,9 @@ describe('public booking page', () => {
       [{ mobile: '+4915112345678' }, 'mobile', MESSAGES.invalidPhone], // a German mobile for an Indian clinic
       [{ email: 'not-an-email' }, 'email', MESSAGES.invalidEmail],
       [{ age: 0 }, 'age', BOOKING_MESSAGES.age],
+      [{ age: -5 }, 'age', BOOKING_MESSAGES.age],
+      [{ age: 121 }, 'age', BOOKING_MESSAGES.age],
+      [{ age: 30.5 }, 'age', BOOKING_MESSAGES.age],
       [{ age: 'ten' }, 'age', BOOKING_MESSAGES.age],
       [{ start: 'tomorrow' }, 'start', BOOKING_MESSAGES.slotUnavailable],
       [{ start: slotAt(7, 9) }, 'start', BOOKING_MESSAGES.slotUnavailable], // Saturday: closed

@@ -278,3 +278,61 @@ describe('adjudication and ADMIN edits', () => {
     ]);
   });
 });
+
+describe('an Invalid photo (issue 23.5)', () => {
+  it('needs no required quality, and stores only what the reviewer checked', async () => {
+    const own = await seedExam(db, { organizationId: clinicId, documents: ['IMAGE', 'IMAGE'] });
+    const [first, second] = own.documentIds;
+    const bare = await review(tok.r3!, first!, 'IN_VALID', { qualities: [] });
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(bare.json().qualities).toEqual([]);
+    // A quality the reviewer did check is kept as checked; the required ones are not made true for them.
+    const some = await review(tok.r3!, second!, 'IN_VALID', { qualities: [{ quality: 2, answer: true }] });
+    expect(some.statusCode, some.body).toBe(201);
+    expect(some.json().qualities.map((q: { quality: number }) => q.quality)).toEqual([2]);
+    // An ADMIN's edit follows the same rule both ways: to Valid without them is refused, Invalid without them is not.
+    const id = bare.json().id as number;
+    const toValid = await call('PATCH', `cervaical/document-user/${id}/`, tok.admin!, {
+      document: first,
+      review_status: 'VALID',
+      qualities: [],
+      clinical_finding: [],
+    });
+    expect(toValid.statusCode).toBe(400);
+    expect(toValid.json().qualities).toEqual([CERVICAL_MESSAGES.requiredQuality('Image in focus')]);
+    const stillInvalid = await call('PATCH', `cervaical/document-user/${id}/`, tok.admin!, {
+      document: first,
+      review_status: 'IN_VALID',
+      qualities: [{ quality: 2, answer: true }],
+      clinical_finding: [],
+    });
+    expect(stillInvalid.statusCode, stillInvalid.body).toBe(200);
+  });
+});
+
+describe('the role before the body (issue 23.23)', () => {
+  it('answers 403 to a role that may not add or edit a review, whatever the body, and 404 before a partial body', async () => {
+    const own = await seedExam(db, { organizationId: clinicId, documents: ['IMAGE'] });
+    const [doc] = own.documentIds;
+    const mine = await review(tok.r3!, doc!, 'VALID');
+    expect(mine.statusCode, mine.body).toBe(201);
+    const id = mine.json().id as number;
+    const partial = { review_status: 'IN_VALID' };
+    for (const who of ['admin', 'subadmin', 'orgadmin', 'manager', 'technician']) {
+      for (const body of [{}, partial, { document: 'x' }]) {
+        const res = await call('POST', 'cervaical/document-user/', tok[who]!, body);
+        expect(res.statusCode, `${who} POST ${JSON.stringify(body)}`).toBe(403);
+      }
+    }
+    for (const who of ['r1', 'r3', 'subadmin', 'orgadmin', 'manager', 'technician']) {
+      const res = await call('PATCH', `cervaical/document-user/${id}/`, tok[who]!, partial);
+      expect(res.statusCode, `${who} PATCH`).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+    // The role that may edit: a review that does not exist is 404 before its partial body is judged, then the body.
+    expect((await call('PATCH', 'cervaical/document-user/999999/', tok.admin!, partial)).statusCode).toBe(404);
+    const bad = await call('PATCH', `cervaical/document-user/${id}/`, tok.admin!, partial);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('document');
+  });
+});

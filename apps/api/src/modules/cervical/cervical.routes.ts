@@ -35,6 +35,7 @@ import {
 import {
   addReview,
   adjudicate,
+  assertReviewRole,
   assertReviewVisible,
   editReview,
   getCervical,
@@ -145,7 +146,8 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cervaical/document-user/',
     {
-      preValidation: guard(CERVICAL_REVIEW_ROLES),
+      // The role that may add (403 for the others) before the body is looked at.
+      preValidation: async (request) => assertReviewRole(requireRole(request, CERVICAL_REVIEW_ROLES), 'add'),
       schema: {
         tags,
         security,
@@ -169,9 +171,11 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/cervaical/document-user/:id/',
     {
-      // A review that does not exist answers 404 whatever the body (the role is checked first).
+      // The role that may edit first (403 for the others, issue 23.23), then a review that does not exist or is out of
+      // scope answers 404, whatever the body: a partial body is judged only after both.
       preValidation: async (request) => {
         const actor = requireRole(request, CERVICAL_REVIEW_ROLES);
+        assertReviewRole(actor, 'edit');
         const raw = (request.params as { id?: string }).id ?? '';
         await assertReviewVisible(app.ctx, actor, parseId(raw));
       },

@@ -15,6 +15,7 @@ import {
   canOpenReview,
   computeReviewerSlots,
   isDisagreement,
+  missingRequiredAnswer,
   type TAdjudicationInput,
   type TCervicalListQuery,
   type TReviewInput,
@@ -221,10 +222,11 @@ async function answersOf(tx: DbOrTx, input: TReviewInput) {
   const byF = new Map(findings.map((o) => [o.id, o]));
   if (qIds.some((id) => !byQ.has(id))) throw fieldError('qualities', CERVICAL_MESSAGES.unknownQuality);
   if (fIds.some((id) => !byF.has(id))) throw fieldError('clinical_finding', CERVICAL_MESSAGES.unknownFinding);
-  // architecture §7b: a quality or finding marked required must be answered (checked).
-  const missingQ = qualities.find((o) => o.isRequired && !qIds.includes(o.id));
+  // architecture §7b: a quality or finding marked required must be answered (checked) — on a Valid review only.
+  const required = (o: { id: number; name: string; isRequired: boolean }) => ({ ...o, required: o.isRequired });
+  const missingQ = missingRequiredAnswer(input.review_status, qualities.map(required), qIds);
   if (missingQ) throw fieldError('qualities', CERVICAL_MESSAGES.requiredQuality(missingQ.name));
-  const missingF = findings.find((o) => o.isRequired && !fIds.includes(o.id));
+  const missingF = missingRequiredAnswer(input.review_status, findings.map(required), fIds);
   if (missingF) throw fieldError('clinical_finding', CERVICAL_MESSAGES.requiredQuality(missingF.name));
   return {
     qualities: qIds.map((id) => ({ id, name: byQ.get(id)!.name, answer: true, quality: id })),
@@ -265,10 +267,19 @@ async function savedReview(ctx: CervicalContext, reviewId: number, examId: numbe
   };
 }
 
+/**
+ * Who may add (CERVAICAL_REVIEWER) or edit (ADMIN) a review: 403 otherwise. The routes ask it before the body is
+ * parsed (architecture: permission before body validation), so another role learns 403, not the body's shape.
+ */
+export function assertReviewRole(actor: Actor, action: 'add' | 'edit'): void {
+  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
+  if (action === 'add' && !canAddReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.addRole);
+  if (action === 'edit' && !canEditReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.editRole);
+}
+
 /** POST cervaical/document-user/: a CERVAICAL_REVIEWER's own review of a document it has not reviewed. */
 export async function addReview(ctx: CervicalContext, actor: Actor, input: TReviewInput, meta: Meta) {
-  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
-  if (!canAddReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.addRole);
+  assertReviewRole(actor, 'add');
   if (input.id != null) throw fieldError('id', 'A new review has no id; send PATCH to change one.');
   if (input.user != null && input.user !== actor.id) throw fieldError('user', 'You can only review as yourself.');
   const { db } = ctx.database;
@@ -331,8 +342,7 @@ export async function assertReviewVisible(ctx: CervicalContext, actor: Actor, id
 
 /** PATCH cervaical/document-user/{id}/: ADMIN changes an existing review (its reviewer and first time stay). */
 export async function editReview(ctx: CervicalContext, actor: Actor, id: number, input: TReviewInput, meta: Meta) {
-  if (!canOpenReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.reviewRole);
-  if (!canEditReview(actor.userType)) throw forbidden(CERVICAL_MESSAGES.editRole);
+  assertReviewRole(actor, 'edit');
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
   const found = await q.findReview(db, id);

@@ -189,6 +189,10 @@ describe('POST patient/ from the console', () => {
       [body({ ...ok, date_of_birth: null }), 'age', PATIENT_MESSAGES.ageRequired],
       [body({ ...ok, date_of_birth: null, age: 11 }), 'age', PATIENT_MESSAGES.age],
       [body({ ...ok, date_of_birth: null, age: 121 }), 'age', PATIENT_MESSAGES.age],
+      // Issue 23.4: the console keeps what was typed, so the API is what refuses it (never clamps it).
+      [body({ ...ok, date_of_birth: null, age: -5 }), 'age', PATIENT_MESSAGES.age],
+      [body({ ...ok, date_of_birth: null, age: 250 }), 'age', PATIENT_MESSAGES.age],
+      [body({ ...ok, date_of_birth: `${Number(today.slice(0, 4)) + 1}-01-15` }), 'date_of_birth', PATIENT_MESSAGES.birthDate(earliestBirthDate(today), latestBirthDate(today))],
       [body({ ...ok, date_of_birth: minusYears(today, 11) }), 'date_of_birth', PATIENT_MESSAGES.birthDate(earliestBirthDate(today), latestBirthDate(today))],
       [body({ ...ok, date_of_birth: '1899-12-31' }), 'date_of_birth', PATIENT_MESSAGES.birthDate(earliestBirthDate(today), latestBirthDate(today))],
       [body({ ...ok, email: 'meera@example' }), 'email', MESSAGES.invalidEmail],

@@ -472,6 +472,7 @@ describe('bad bodies', () => {
         m.percentage,
       ],
       ['module: negative z_order', 'POST', '/module/', { ...module, z_order: -1 }, 'z_order', m.zOrder],
+      ['module: z_order -3', 'POST', '/module/', { ...module, z_order: -3 }, 'z_order', m.zOrder],
       [
         'module: pass_text a number',
         'POST',

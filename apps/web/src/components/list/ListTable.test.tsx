@@ -91,7 +91,7 @@ describe('ListTable', () => {
     renderWithProviders(
       <ListTable records={rows} columns={columns} fetching={false} emptyText="" rowActions={() => [{ label: 'Details', onClick: () => {} }]} />,
     );
-    expect(headers()).toEqual(['Name', 'Date', '']);
+    expect(headers()).toEqual(['Name', 'Date', 'Actions']);
     await waitFor(() => expect(screen.getByTestId('row-actions-1').closest('td')).toHaveAttribute('data-pinned', 'right'));
   });
 
@@ -100,7 +100,7 @@ describe('ListTable', () => {
     renderWithProviders(
       <ListTable records={rows} columns={columns} fetching={false} emptyText="" rowActions={() => [{ label: 'Details', onClick: () => {} }]} />,
     );
-    expect(headers()).toEqual(['Name', 'Date', 'ID', '']);
+    expect(headers()).toEqual(['Name', 'Date', 'ID', 'Actions']);
     await waitFor(() => expect(screen.getByTestId('row-actions-1').closest('td')).toHaveAttribute('data-pinned', 'right'));
   });
 

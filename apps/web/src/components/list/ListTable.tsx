@@ -3,7 +3,7 @@
 // (≤ 600 px) columns marked `hideOnPhone` are left out. The actions column is pinned to the right
 // edge, so a row's actions stay in reach however wide the other columns are.
 import type { ReactNode } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { usePhoneLayout } from './usePhoneLayout.ts';
@@ -86,9 +86,11 @@ export function ListTable<T>({
     ? [
         {
           accessor: '__actions',
-          title: '',
+          // The spec's lists end with an Actions column (part 3 §2 'Licence list': 'Actions (Renew, Log)'): every list
+          // names it; on a phone the narrow column keeps the name for screen readers only (issue 23.23).
+          title: phone ? <VisuallyHidden>Actions</VisuallyHidden> : 'Actions',
           textAlign: 'right',
-          width: phone ? 48 : 64,
+          width: phone ? 48 : 84,
           render: (record) => {
             const actions = rowActions(record);
             if (actions.length === 0) return null;

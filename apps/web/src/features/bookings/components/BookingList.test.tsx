@@ -84,7 +84,7 @@ describe('BookingList', () => {
       'Status',
       'Created',
       'ID',
-      '',
+      'Actions',
     ]);
     const slot = screen.getByText('Slot 7 · GMT+5:30').parentElement;
     expect(slot?.querySelector('time')?.textContent).toMatch(/^03 Mar 2026$/);
@@ -99,7 +99,7 @@ describe('BookingList', () => {
     vi.stubGlobal('matchMedia', matchMediaFor(STATUS_UNDER_NAME_QUERY));
     setup([booking(1)]);
     const name = await screen.findByText('Asha Rao');
-    expect(headers()).toEqual(['Name', 'E-mail', 'Slot Data', 'Organization', 'Price', 'Created', 'ID', '']);
+    expect(headers()).toEqual(['Name', 'E-mail', 'Slot Data', 'Organization', 'Price', 'Created', 'ID', 'Actions']);
     expect(within(name.parentElement as HTMLElement).getByTestId('booking-status')).toHaveTextContent(
       'PENDING_PAYMENT',
     );
@@ -109,7 +109,7 @@ describe('BookingList', () => {
     vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
     setup([booking(1)]);
     const name = await screen.findByText('Asha Rao');
-    expect(headers()).toEqual(['Name', 'Slot Data', '']);
+    expect(headers()).toEqual(['Name', 'Slot Data', 'Actions']);
     expect(within(name.parentElement as HTMLElement).getByTestId('booking-status')).toHaveTextContent(
       'PENDING_PAYMENT',
     );

@@ -15,7 +15,6 @@ import {
   Container,
   Group,
   Loader,
-  NumberInput,
   ScrollArea,
   SimpleGrid,
   Stack,
@@ -29,6 +28,8 @@ import { useForm } from '@mantine/form';
 import { IconCalendarCheck, IconMapPin } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import {
+  BOOKING_AGE_MAX,
+  BOOKING_AGE_MIN,
   BOOKING_MESSAGES,
   WEEKDAY_LABELS,
   ZBookingCreate,
@@ -40,6 +41,7 @@ import {
 } from '@sc/shared/bookings';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { NumberField } from '../../../components/NumberField.tsx';
 import {
   useCancelPublicBooking,
   useCreatePublicBooking,
@@ -313,7 +315,17 @@ function PatientForm({
             data-testid="public-mobile"
           />
           <TextInput label="E-mail (optional)" type="email" autoComplete="email" {...form.getInputProps('email')} data-testid="public-email" />
-          <NumberInput label="Age" required min={1} max={120} allowDecimal={false} {...form.getInputProps('age')} data-testid="public-age" w={140} />
+          <NumberField
+            label="Age"
+            required
+            min={BOOKING_AGE_MIN}
+            max={BOOKING_AGE_MAX}
+            integer
+            rangeMessage={BOOKING_MESSAGES.age}
+            {...form.getInputProps('age')}
+            data-testid="public-age"
+            w={140}
+          />
           {error && (
             <Alert color="red" data-testid="public-booking-form-error">
               {error}

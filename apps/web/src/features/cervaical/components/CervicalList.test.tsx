@@ -93,7 +93,7 @@ describe('CervicalList', () => {
     vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
     setup('CERVAICAL_REVIEWER', [row(1)]);
     expect(await screen.findByTestId('reviewer-one-1')).toHaveTextContent('Valid');
-    expect([...document.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual(['Patient Name', 'Reviewers', '']);
+    expect([...document.querySelectorAll('thead th')].map((h) => h.textContent)).toEqual(['Patient Name', 'Reviewers', 'Actions']);
     expect(screen.getByTestId('reviewer-two-1').closest('td')).toBe(screen.getByTestId('reviewer-one-1').closest('td'));
   });
 

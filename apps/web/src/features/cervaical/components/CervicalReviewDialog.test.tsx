@@ -117,24 +117,32 @@ describe('CervicalReviewDialog', () => {
     await user.click(save);
     expect(await screen.findAllByText(CERVICAL_MESSAGES.reviewStatusRequired)).toHaveLength(2);
     expect(sent(fetchMock, 'POST')).toHaveLength(0);
-    for (const key of ['11:new', '12:new']) {
-      const form = screen.getByTestId(`review-form-${key}`);
-      await user.click(within(form).getByRole('radio', { name: key === '11:new' ? 'Valid' : 'Invalid' }));
-      await user.click(within(form).getByRole('checkbox', { name: 'Image in focus *' }));
-    }
-    await user.click(within(screen.getByTestId('review-form-12:new')).getByRole('checkbox', { name: 'Acetowhite lesion' }));
+    const valid = screen.getByTestId('review-form-11:new');
+    await user.click(within(valid).getByRole('radio', { name: 'Valid' }));
+    await user.click(within(valid).getByRole('checkbox', { name: 'Image in focus *' }));
+    // Issue 23.5: an Invalid photo asks for no quality (no asterisk, a note) and saves without them.
+    const invalid = screen.getByTestId('review-form-12:new');
+    await user.click(within(invalid).getByRole('radio', { name: 'Invalid' }));
+    expect(within(invalid).getByRole('checkbox', { name: 'Image in focus' })).not.toBeChecked();
+    expect(within(invalid).getByText(CERVICAL_MESSAGES.invalidNeedsNoAnswers)).toBeInTheDocument();
+    await user.click(within(invalid).getByRole('checkbox', { name: 'Acetowhite lesion' }));
     await user.click(save);
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     const posts = sent(fetchMock, 'POST');
     expect(posts.map((p) => p.body)).toEqual([
       { document: 11, review_status: 'VALID', qualities: [{ quality: 1, answer: true }], clinical_finding: [] },
-      {
-        document: 12,
-        review_status: 'IN_VALID',
-        qualities: [{ quality: 1, answer: true }],
-        clinical_finding: [{ clinical_finding: 1, answer: true }],
-      },
+      { document: 12, review_status: 'IN_VALID', qualities: [], clinical_finding: [{ clinical_finding: 1, answer: true }] },
     ]);
+  });
+
+  it('still asks a Valid review for its required quality', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup('CERVAICAL_REVIEWER', [doc(11, [])]);
+    const form = await screen.findByTestId('review-form-11:new');
+    await user.click(within(form).getByRole('radio', { name: 'Valid' }));
+    await user.click(screen.getByTestId('review-save'));
+    expect(await within(form).findByText(CERVICAL_MESSAGES.requiredQuality('Image in focus'))).toBeInTheDocument();
+    expect(sent(fetchMock, 'POST')).toHaveLength(0);
   });
 
   it('shows a blinded reviewer that another reviewer\'s answers are hidden', async () => {

@@ -25,6 +25,8 @@ import {
   REVIEW_STATUS_LABELS,
   canAddReview,
   canEditReview,
+  missingRequiredAnswer,
+  reviewRequiresAnswers,
   type TCervicalDocument,
   type TDocumentUser,
   type TReviewInputRaw,
@@ -67,9 +69,11 @@ function fromReview(doc: TCervicalDocument, r: TDocumentUser): Draft {
 function validate(d: Draft, options: TReviewOptions): DraftErrors {
   const errors: DraftErrors = {};
   if (!d.status) errors.status = CERVICAL_MESSAGES.reviewStatusRequired;
-  const q = options.qualities.find((o) => o.is_required && !d.qualities.includes(o.id));
+  // The shared rule the API applies: required items are required on a Valid review only (issue 23.5).
+  const required = (o: TReviewOptions['qualities'][number]) => ({ ...o, required: o.is_required });
+  const q = missingRequiredAnswer(d.status, options.qualities.map(required), d.qualities);
   if (q) errors.qualities = CERVICAL_MESSAGES.requiredQuality(q.name);
-  const f = options.clinical_findings.find((o) => o.is_required && !d.findings.includes(o.id));
+  const f = missingRequiredAnswer(d.status, options.clinical_findings.map(required), d.findings);
   if (f) errors.findings = CERVICAL_MESSAGES.requiredQuality(f.name);
   return errors;
 }
@@ -324,6 +328,9 @@ function ReviewForm({
   onChange: (patch: Partial<Draft>) => void;
 }) {
   const hasError = Object.values(errors).some(Boolean);
+  // A required item is marked (and asked for) only while the review can need it: not on an Invalid photo.
+  const requires = reviewRequiresAnswers(draft.status);
+  const label = (o: { name: string; is_required: boolean }) => (o.is_required && requires ? `${o.name} *` : o.name);
   return (
     <Stack gap="xs" data-review-error={hasError ? 'true' : 'false'} data-testid={`review-form-${draft.key}`}>
       <Text size="sm" fw={600}>
@@ -344,13 +351,14 @@ function ReviewForm({
       </Radio.Group>
       <Checkbox.Group
         label="Qualities"
+        description={requires ? undefined : CERVICAL_MESSAGES.invalidNeedsNoAnswers}
         value={draft.qualities.map(String)}
         onChange={(v) => onChange({ qualities: v.map(Number) })}
         error={errors.qualities}
       >
         <Stack gap={4} mt={4}>
           {options.qualities.map((q) => (
-            <Checkbox key={q.id} value={String(q.id)} label={q.is_required ? `${q.name} *` : q.name} />
+            <Checkbox key={q.id} value={String(q.id)} label={label(q)} />
           ))}
         </Stack>
       </Checkbox.Group>
@@ -362,7 +370,7 @@ function ReviewForm({
       >
         <Stack gap={4} mt={4}>
           {options.clinical_findings.map((f) => (
-            <Checkbox key={f.id} value={String(f.id)} label={f.is_required ? `${f.name} *` : f.name} />
+            <Checkbox key={f.id} value={String(f.id)} label={label(f)} />
           ))}
         </Stack>
       </Checkbox.Group>

@@ -70,6 +70,15 @@ describe('FirmwareDialog: Create Firmware', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('empties the native input of a refused file, so the same file picked again is read again (issue 23.23)', async () => {
+    const { user } = renderCreate();
+    const file = ibe('release.ibe', 'v0\n');
+    await user.upload(fileInput(), file);
+    expect(await screen.findByText(FIRMWARE_MESSAGES.formatInvalid)).toBeInTheDocument();
+    expect(fileInput().files).toHaveLength(0);
+    expect(fileInput()).toHaveValue('');
+  });
+
   it("refuses another type, a file over 2 MB and an unreadable (binary) file", async () => {
     const { user, fetchMock } = renderCreate();
     await user.upload(fileInput(), ibe('firmware.bin', 'v3.0\n'));

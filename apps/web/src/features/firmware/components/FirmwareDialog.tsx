@@ -3,7 +3,7 @@
 // 2 MB, readable text, a version greater than 0 on its first line: else 'file format invalid' and the file is
 // cleared) and the version is looked up ('already exists') before Create. 'Firmware Details' shows one version
 // read-only, with its checksum and a Download button. Server errors on create show in the form error area for 5 s.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
@@ -59,6 +59,9 @@ function CreateFirmwareForm({ onClose }: { onClose: (saved: boolean) => void }) 
   const [version, setVersion] = useState('');
   const [versionError, setVersionError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  // The native input keeps a refused file unless emptied, and then picking the same file again fires no change: the
+  // user fixes the file, picks it again and nothing happens (issue 23.23). Emptied after every pick.
+  const resetRef = useRef<() => void>(null);
 
   const clearFile = (message: string) => {
     setFile(null);
@@ -68,6 +71,7 @@ function CreateFirmwareForm({ onClose }: { onClose: (saved: boolean) => void }) 
   };
 
   const choose = async (chosen: File | null) => {
+    resetRef.current?.();
     area.clear();
     fileError.clear();
     setVersionError(null);
@@ -136,6 +140,7 @@ function CreateFirmwareForm({ onClose }: { onClose: (saved: boolean) => void }) 
         clearButtonProps={{ 'aria-label': 'Clear file' }}
         value={file}
         onChange={(f) => void choose(f)}
+        resetRef={resetRef}
         error={fileError.message}
         leftSection={checking ? <Loader size={14} /> : <IconFileUpload size={16} />}
         data-testid="firmware-file"

@@ -9,7 +9,6 @@ import {
   Collapse,
   Divider,
   Group,
-  NumberInput,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -26,13 +25,20 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconLanguage } from '@tabler/icons-react';
 import { CUSTOMIZED_MESSAGE_MAX, DAYS_OF_WEEK } from '@sc/shared/constants';
 import type { TPlace } from '@sc/shared/geocode';
-import { ORGANIZATION_MESSAGES, editableOrganizationFields } from '@sc/shared/organization-input';
+import {
+  BOOKINGS_PER_SLOT_MAX,
+  CANCEL_BEFORE_MAX_HOURS,
+  ORGANIZATION_MESSAGES,
+  PRICE_MAX,
+  editableOrganizationFields,
+} from '@sc/shared/organization-input';
 import type { TOrganization } from '@sc/shared/organizations';
 import { can } from '@sc/shared/permissions';
 import type { TUserType } from '@sc/shared/roles';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useCountries } from '../../../api/countries.ts';
 import { openAlert } from '../../../components/AlertDialog.tsx';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { CompanyContactSection } from './CompanyContactSection.tsx';
 import { ConsentListField } from './ConsentListField.tsx';
 import { FlagField } from './FlagField.tsx';
@@ -300,25 +306,28 @@ export function OrganizationForm({ role, organization, initialValues, fixedParen
           {booking && (
             <Stack gap="sm" data-testid="org-booking-fields">
               <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-                <NumberInput
+                <NumberField
                   label="Price"
                   min={0}
+                  max={PRICE_MAX / 100}
                   decimalScale={2}
                   {...form.getInputProps('price')}
                   data-testid="org-price"
                 />
                 <Select label="Currency" searchable data={currencyOptions} {...form.getInputProps('currency')} data-testid="org-currency" />
-                <NumberInput
+                <NumberField
                   label="Total bookings per slot"
                   min={1}
-                  allowDecimal={false}
+                  max={BOOKINGS_PER_SLOT_MAX}
+                  integer
                   {...form.getInputProps('total_bookings_per_slot')}
                   data-testid="org-bookings-per-slot"
                 />
-                <NumberInput
+                <NumberField
                   label="Can be cancelled before (hours)"
                   min={0}
-                  allowDecimal={false}
+                  max={CANCEL_BEFORE_MAX_HOURS}
+                  integer
                   {...form.getInputProps('can_be_cancel_before')}
                   data-testid="org-cancel-before"
                 />

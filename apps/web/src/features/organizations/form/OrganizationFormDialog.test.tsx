@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { maxValueMessage, minValueMessage } from '@sc/shared/numbers';
+import { PRICE_MAX } from '@sc/shared/organization-input';
 import { bodyOf } from '../../../test/render.tsx';
 import { OrganizationFormDialog } from './OrganizationFormDialog.tsx';
 import { makeOrganization, mockFormApi, renderAs } from './formTestUtils.tsx';
@@ -204,6 +206,24 @@ describe('OrganizationFormDialog', () => {
       available_days: [0, 6],
       parent: null,
     });
+  });
+
+  it('keeps a negative or too large price as typed and says its range in the units typed (issue 23.4)', async () => {
+    const fetchMock = mockFormApi();
+    const user = userEvent.setup();
+    renderCreate('ADMIN');
+    setValue('org-name', 'Booking Clinic');
+    await chooseCountry(user);
+    await user.click(switchOf('org-booking'));
+    setValue('org-price', '-5');
+    await user.click(screen.getByTestId('org-form-submit'));
+    expect(await screen.findByText(minValueMessage(0))).toBeInTheDocument();
+    expect(screen.getByTestId('org-price')).toHaveValue('-5');
+    setValue('org-price', '20000000');
+    await user.click(screen.getByTestId('org-form-submit'));
+    expect(await screen.findByText(maxValueMessage(PRICE_MAX / 100))).toBeInTheDocument();
+    expect(screen.getByTestId('org-price')).toHaveValue('20000000');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('labels the organization’s address and the company contact apart: one "State" each, each named', async () => {

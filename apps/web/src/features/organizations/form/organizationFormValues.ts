@@ -1,8 +1,10 @@
 // The organization form's state and its mapping to and from the API (part 1 §2.5, §3, §4, §5). The rules
 // themselves are the shared ZOrganizationInput; this file only shapes values and errors.
 import { DEFAULT_COUNTRY_CODE, DEFAULT_LANGUAGE_ID, DEFAULT_TIMEZONE } from '@sc/shared/constants';
+import { outOfRangeMessage } from '@sc/shared/numbers';
 import {
   COMPANY_INFO_REQUIRED,
+  PRICE_MAX,
   ZCompanyInfoInput,
   ZOrganizationInput,
   editableOrganizationFields,
@@ -309,6 +311,8 @@ export function validateValues(values: OrganizationFormValues, role: TUserType, 
   if (!result.success) collect(result.error.issues);
   // The schema's cross-field rules (company_info's required fields) run only once every plain field passes; the
   // form shows all errors at once, so it asks for them here too, from the same shared list and message.
+  // The schema judges the price in cents; the field holds units: its range is said in the units typed (issue 23.4).
+  if (errors.price) errors.price = outOfRangeMessage(values.price, { min: 0, max: PRICE_MAX / 100 }) ?? errors.price;
   const company = ZCompanyInfoInput.safeParse(payload.company_info);
   if (!company.success) collect(company.error.issues, ['company_info']);
   if (!values.is_booking_enabled) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PATIENT_MESSAGES, ageOn, todayIso, type TPatient } from '@sc/shared/patients';
+import { PATIENT_MESSAGES, ageOn, earliestBirthDate, latestBirthDate, todayIso, type TPatient } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
 import { MESSAGES } from '@sc/shared/validation';
 import { bodyOf, makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
@@ -50,6 +50,35 @@ describe('PatientFormDialog', () => {
     await user.type(screen.getByTestId('patient-age'), '11');
     expect(await screen.findByText(PATIENT_MESSAGES.age)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('keeps an out-of-range age as typed with its message, and sends nothing (issue 23.4)', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderForm('ADMIN', { mode: 'create' });
+    const age = screen.getByTestId('patient-age');
+    await user.type(age, '-5');
+    await user.click(screen.getByTestId('patient-first-name'));
+    expect(age).toHaveValue('-5');
+    expect(await screen.findByText(PATIENT_MESSAGES.age)).toBeInTheDocument();
+    await user.click(screen.getByTestId('patient-submit'));
+    expect(age).toHaveValue('-5');
+    await user.clear(age);
+    await user.type(age, '250');
+    await user.click(screen.getByTestId('patient-first-name'));
+    expect(age).toHaveValue('250');
+    expect(screen.getByText(PATIENT_MESSAGES.age)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('says a future date of birth is wrong on the date field and fills no age (issue 23.4)', async () => {
+    const user = userEvent.setup();
+    renderForm('ADMIN', { mode: 'create' });
+    const nextYear = `${Number(todayIso().slice(0, 4)) + 1}-01-15`;
+    await user.type(screen.getByTestId('patient-dob'), nextYear);
+    const today = todayIso();
+    expect(await screen.findByText(PATIENT_MESSAGES.birthDate(earliestBirthDate(today), latestBirthDate(today)))).toBeInTheDocument();
+    expect(screen.getByTestId('patient-age')).toHaveValue('');
+    expect(screen.queryByText('Computed from the date of birth')).not.toBeInTheDocument();
   });
 
   it('computes the age from the date of birth and creates in the fixed organization with the technician picked', async () => {

@@ -5,13 +5,14 @@
 // technician mandatory on create (valid TECHNICIANs of the organization). The technician of an existing patient is
 // editable by ADMIN, SUB_ADMIN, DISTRIBUTOR_ADMIN and MANAGER only. Server errors are listed under the form for 5 s.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from '@sc/shared/constants';
 import {
   PATIENT_MESSAGES,
   ZPatientCreate,
   ageOn,
+  birthDateProblem,
   canPatient,
   checkPatientRecord,
   earliestBirthDate,
@@ -27,6 +28,7 @@ import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
 import { FormErrorArea } from '../../../components/FormErrorArea.tsx';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { OrganizationPicker } from '../../../components/OrganizationPicker.tsx';
 import { TechnicianPicker } from '../../../components/TechnicianPicker.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
@@ -241,6 +243,8 @@ function bodyOf(v: FormValues, organizationId: number | null): TPatientCreateInp
   };
 }
 
+const isFullDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 type PatientFormProps = {
   role: TUserType;
   patient?: TPatient;
@@ -294,8 +298,11 @@ function PatientForm({ role, patient, organization, onClose }: PatientFormProps)
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((current) => {
       const next = { ...current, [key]: value };
-      // Part 2 §5: the age is computed from the date of birth.
-      if (key === 'date_of_birth' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) next.age = ageOn(value, today);
+      // Part 2 §5: the age is computed from the date of birth — only from one in range: a future date is an error
+      // on the date field (shown at once, below), never an age (issue 23.4: it used to fill age 4).
+      if (key === 'date_of_birth' && typeof value === 'string' && isFullDate(value)) {
+        next.age = birthDateProblem(value, today) ? '' : ageOn(value, today);
+      }
       if (key === 'organization') {
         next.technician = null;
         next.reference = null;
@@ -344,7 +351,9 @@ function PatientForm({ role, patient, organization, onClose }: PatientFormProps)
     }
   };
 
-  const err = (field: keyof FormValues) => errors[field];
+  // A complete date of birth out of range says so as soon as it is chosen, not only after a submit.
+  const dobProblem = isFullDate(values.date_of_birth) ? birthDateProblem(values.date_of_birth, today) : null;
+  const err = (field: keyof FormValues) => errors[field] ?? (field === 'date_of_birth' ? (dobProblem ?? undefined) : undefined);
   const dobMin = earliestBirthDate(today);
   const dobMax = latestBirthDate(today);
 
@@ -364,15 +373,15 @@ function PatientForm({ role, patient, organization, onClose }: PatientFormProps)
             error={err('date_of_birth')}
             data-testid="patient-dob"
           />
-          <NumberInput
+          <NumberField
             label="Age"
             withAsterisk
             min={PATIENT_MIN_AGE}
             max={PATIENT_MAX_AGE}
-            allowDecimal={false}
-            allowNegative={false}
+            integer
+            rangeMessage={PATIENT_MESSAGES.age}
             readOnly={values.date_of_birth !== ''}
-            description={values.date_of_birth ? 'Computed from the date of birth' : undefined}
+            description={values.date_of_birth && !dobProblem ? 'Computed from the date of birth' : undefined}
             value={values.age}
             onChange={(v) => set('age', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
             error={err('age')}

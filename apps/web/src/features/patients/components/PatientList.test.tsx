@@ -61,7 +61,7 @@ describe('PatientList', () => {
     vi.stubGlobal('matchMedia', matchMediaFor(PHONE_QUERY));
     setup('ADMIN');
     expect(await screen.findByText('Meera Nair')).toBeInTheDocument();
-    expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Name', 'Created', '']);
+    expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Name', 'Created', 'Actions']);
     expect(screen.getByTestId('patient-mobile-1').closest('td')).toBe(screen.getByText('Meera Nair').closest('td'));
   });
 

@@ -3,17 +3,19 @@
 // characters refused with 'Invalid characters are not allowed.'; an empty name saves no path). Read-only → Edit →
 // Update; Create for a new item; 'Unauthorized access' with 'No content.' on a 404.
 import { useEffect, useState } from 'react';
-import { Loader, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CONTENT_VIDEO_SUFFIX,
   TUTORIAL_MESSAGES,
   ZContentInput,
+  Z_ORDER_MAX,
   contentVideoName,
   contentVideoPrefix,
   type TContent,
 } from '@sc/shared/tutorials';
 import { errorMessage } from '../../../api/client.ts';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useContent, useSaveContent } from '../tutorials.api.ts';
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
@@ -127,11 +129,13 @@ function ContentForm({ id, module, nextOrder, onClose }: { id: number } & Omit<C
         data-field="primary_text"
         data-testid="content-primary_text"
       />
-      <NumberInput
+      <NumberField
         label="Order"
         withAsterisk
         min={0}
-        allowDecimal={false}
+        max={Z_ORDER_MAX}
+        integer
+        rangeMessage={{ below: TUTORIAL_MESSAGES.zOrder, integer: TUTORIAL_MESSAGES.zOrder }}
         readOnly={!editing}
         value={values.z_order}
         onChange={(v) => set('z_order', v)}

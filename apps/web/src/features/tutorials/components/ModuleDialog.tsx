@@ -3,11 +3,12 @@
 // API's own schema; invalid fields are highlighted, the first is scrolled into view, and the errors clear after
 // 5 s (part 3 §5 Module).
 import { useEffect, useState } from 'react';
-import { Loader, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Loader, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ERROR_BANNER_MS } from '@sc/shared/constants';
-import { TUTORIAL_MESSAGES, ZModuleInput, type TModule } from '@sc/shared/tutorials';
+import { TUTORIAL_MESSAGES, TUTORIAL_PERCENTAGE_MAX, ZModuleInput, Z_ORDER_MAX, type TModule } from '@sc/shared/tutorials';
 import { errorMessage } from '../../../api/client.ts';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { useTimedMessage } from '../../../components/useTimedMessage.ts';
 import { useModule, useSaveModule } from '../tutorials.api.ts';
 import { FormAlert, FormFooter, UnauthorizedAccess, isNotFound, useModalMode, useSaveErrors } from './TutorialForm.tsx';
@@ -126,12 +127,14 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
   return (
     <Stack gap="sm">
       <TextInput {...text('name', 'Name', true)} />
-      <NumberInput
+      <NumberField
         label="Order"
         withAsterisk
         readOnly={!editing}
         min={0}
-        allowDecimal={false}
+        max={Z_ORDER_MAX}
+        integer
+        rangeMessage={{ below: TUTORIAL_MESSAGES.zOrder, integer: TUTORIAL_MESSAGES.zOrder }}
         value={values.z_order}
         onChange={set('z_order')}
         error={errors.z_order}
@@ -139,12 +142,13 @@ function ModuleForm({ id, nextOrder, onClose }: { id: number; nextOrder: number;
         data-testid="module-z_order"
       />
       <TextInput {...text('pass_text', 'Pass text')} />
-      <NumberInput
+      <NumberField
         label="Retake question percentage"
         readOnly={!editing}
         min={0}
-        max={100}
-        allowDecimal={false}
+        max={TUTORIAL_PERCENTAGE_MAX}
+        integer
+        rangeMessage={TUTORIAL_MESSAGES.percentage}
         suffix="%"
         value={values.re_take_question_percentage}
         onChange={set('re_take_question_percentage')}

@@ -4,12 +4,13 @@
 // Update puts the quiz, then creates or updates every option in turn. Each saved option has its own language
 // setting.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Loader, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
-import { TUTORIAL_MESSAGES, ZQuizCreate, type TOption, type TQuiz } from '@sc/shared/tutorials';
+import { TUTORIAL_MESSAGES, ZQuizCreate, Z_ORDER_MAX, type TOption, type TQuiz } from '@sc/shared/tutorials';
 import { api, errorMessage } from '../../../api/client.ts';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { saveOption, useDeleteOption, useQuiz, useSaveQuiz } from '../tutorials.api.ts';
 import { firstErrorInto, zodErrors, type FieldErrors } from './formErrors.ts';
@@ -114,7 +115,7 @@ function QuizForm({ id, moduleId, nextOrder, onClose }: { id: number; moduleId: 
 
   const optionInput = (o: OptionRow) => ({
     option: o.option,
-    z_order: o.z_order === '' ? 0 : Number(o.z_order),
+    z_order: o.z_order === '' ? undefined : Number(o.z_order),
     is_correct: o.is_correct,
     is_select_all_or_none: o.is_select_all_or_none,
   });
@@ -173,11 +174,13 @@ function QuizForm({ id, moduleId, nextOrder, onClose }: { id: number; moduleId: 
         data-testid="quiz-question"
       />
       <Group grow align="flex-start">
-        <NumberInput
+        <NumberField
           label="Order"
           withAsterisk
           min={0}
-          allowDecimal={false}
+          max={Z_ORDER_MAX}
+          integer
+          rangeMessage={{ below: TUTORIAL_MESSAGES.zOrder, integer: TUTORIAL_MESSAGES.zOrder }}
           readOnly={!editing}
           value={zOrder}
           onChange={setZOrder}
@@ -242,13 +245,16 @@ function QuizForm({ id, moduleId, nextOrder, onClose }: { id: number; moduleId: 
                     />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <NumberField
                       aria-label={`Order of option ${index + 1}`}
                       min={0}
-                      allowDecimal={false}
+                      max={Z_ORDER_MAX}
+                      integer
+                      rangeMessage={{ below: TUTORIAL_MESSAGES.zOrder, integer: TUTORIAL_MESSAGES.zOrder }}
                       readOnly={!editing}
                       value={o.z_order}
                       onChange={(v) => setOption(o.key, { z_order: v })}
+                      error={errors[`options.${index}.z_order`]}
                     />
                   </Table.Td>
                   <Table.Td>

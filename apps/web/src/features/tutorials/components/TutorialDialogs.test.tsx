@@ -108,7 +108,7 @@ describe('ModuleDialog', () => {
     expect(await screen.findByText(TUTORIAL_MESSAGES.moduleUpdated)).toBeInTheDocument();
   });
 
-  it('opens a new module in edit mode with Create, keeps the percentage within 100 and requires the order', async () => {
+  it('opens a new module in edit mode with Create, refuses a percentage over 100 as typed and requires the order', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({});
     renderWithProviders(<ModuleDialog moduleId={0} nextOrder={5} onClose={vi.fn()} />);
@@ -119,10 +119,29 @@ describe('ModuleDialog', () => {
     const percentage = screen.getByTestId('module-re_take_question_percentage');
     await user.type(percentage, '150');
     await user.click(screen.getByTestId('module-name'));
-    expect(percentage).toHaveValue('100%');
+    // Issue 23.4: kept as typed (not clamped to 100) and refused on the field with the shared rule's message.
+    expect(percentage).toHaveValue('150%');
+    expect(screen.getByText(TUTORIAL_MESSAGES.percentage)).toBeInTheDocument();
     await user.clear(screen.getByTestId('module-z_order'));
     await user.click(save);
     expect(await screen.findByText(TUTORIAL_MESSAGES.zOrder)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'POST' }));
+  });
+
+  it("keeps a negative order as typed and refuses it on the field instead of saving 0 (issue 23.4)", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderWithProviders(<ContentDialog contentId={0} module={{ id: 4, z_order: 3 }} nextOrder={2} onClose={vi.fn()} />);
+    const save = await screen.findByTestId('content-save');
+    await user.type(screen.getByTestId('content-title'), 'Intro');
+    const order = screen.getByTestId('content-z_order');
+    await user.clear(order);
+    await user.type(order, '-3');
+    await user.click(screen.getByTestId('content-title'));
+    expect(order).toHaveValue('-3');
+    expect(screen.getByText(TUTORIAL_MESSAGES.zOrder)).toBeInTheDocument();
+    await user.click(save);
+    expect(order).toHaveValue('-3');
     expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'POST' }));
   });
 

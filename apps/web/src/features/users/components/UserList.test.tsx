@@ -40,7 +40,7 @@ describe('UserList', () => {
     const { fetchMock } = setup();
     expect(await screen.findByText('Meera Nair')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('All Users');
-    expect(headers()).toEqual(['Name', 'Mobile', 'E-mail', 'User Type', 'IBE Training Status', 'Organization', 'Created', 'ID']);
+    expect(headers()).toEqual(['Name', 'Mobile', 'E-mail', 'User Type', 'IBE Training Status', 'Organization', 'Created', 'ID', 'Actions']);
     expect(screen.getByRole('link', { name: 'North Hospital' })).toHaveAttribute('href', '/organization/2');
     expect(screen.getByText('Unassigned')).toBeInTheDocument();
     expect(screen.getByText('Not started')).toBeInTheDocument();
