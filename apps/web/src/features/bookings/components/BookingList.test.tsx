@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES, type TBooking } from '@sc/shared/bookings';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
@@ -7,7 +8,7 @@ import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { BookingListPage } from '../pages/BookingListPage.tsx';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
-import { STATUS_UNDER_NAME_QUERY } from './BookingList.tsx';
+import { BookingList, STATUS_UNDER_NAME_QUERY } from './BookingList.tsx';
 import { matchMediaFor } from '../../../test/media.ts';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -158,5 +159,36 @@ describe('BookingList', () => {
     await user.click(within(dialog).getByTestId('booking-move-CANCELED'));
     const move = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/booking/1/status/'));
     expect(JSON.parse(String(move?.[1]?.body))).toEqual({ status: 'CANCELED' });
+  });
+
+  it('lets Slot Data choose a future day: bookings are for slots ahead (issue 23.1)', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup([booking(1)]);
+    await screen.findByText('Asha Rao');
+    await user.click(screen.getByTestId('period-tab-slot'));
+    const dialog = await screen.findByRole('dialog');
+    const day = dayjs().add(1, 'month').date(15);
+    await user.click(dialog.querySelector('[data-direction="next"]') as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: day.format('D MMMM YYYY') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const iso = day.format('YYYY-MM-DD');
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ slot_after: iso, slot_before: iso }));
+    expect(screen.getByTestId('period-tab-slot')).toHaveTextContent(`Slot ${day.format('DD MMM YYYY')}`);
+  });
+
+  it("selects Last 30 Days in an organization's Bookings tab, where All Time is hidden (issue 23.15)", async () => {
+    const fetchMock = mockFetch({
+      [`GET ${LIST}`]: { body: { count: 1, next: null, previous: null, results: [booking(1)] } },
+    });
+    renderScanRoutes(makeUser('ADMIN'), '/organization/2', {
+      '/organization/2': <BookingList embedded organizationId={2} />,
+    });
+    await screen.findByText('Asha Rao');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Last 30 Days', 'Custom Range']);
+    expect(screen.getByRole('tab', { name: 'Last 30 Days' })).toHaveAttribute('aria-selected', 'true');
+    expect(lastQuery(fetchMock, LIST)).toMatchObject({
+      organization: '2',
+      created_after: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
+    });
   });
 });
