@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES, type TBooking } from '@sc/shared/bookings';
+import { SEARCH_TOO_LONG_MESSAGE } from '@sc/shared/list';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
@@ -190,5 +191,16 @@ describe('BookingList', () => {
       organization: '2',
       created_after: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
     });
+  });
+
+  it('says a search of an emoji and 3,000 letters is too long and asks nothing with it (issue 23.2)', async () => {
+    const fetchMock = setup([booking(1)]);
+    await screen.findByText('Asha Rao');
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByTestId('list-search'), { target: { value: `🙂${'a'.repeat(3000)}` } });
+    expect(await screen.findByText(SEARCH_TOO_LONG_MESSAGE)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(fetchMock.mock.calls.slice(calls).filter(([u]) => String(u).includes('search='))).toEqual([]);
+    expect(window.location.search).not.toContain('search=');
   });
 });
