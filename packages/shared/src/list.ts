@@ -90,11 +90,20 @@ export function searchProblem(text: string): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
+/** The OpenAPI description of `ordering` (issue 23.22: the tie-break is part of the contract). */
+export const ORDERING_DESCRIPTION =
+  'Comma-separated fields to sort by, "-" for descending (each list names its fields). The row id is always ' +
+  'appended as the last key, in the direction of the last field, so rows that tie on the chosen fields (e.g. ' +
+  '-date_time) keep one order and paging neither repeats nor skips a row.';
+
+/** The OpenAPI description of `search`. */
+export const SEARCH_DESCRIPTION = `Text to look for (each list names its columns), at most ${SEARCH_MAX_LENGTH} characters; a longer one answers 400 on search.`;
+
 export const ZListQuery = z.object({
   page: intParam('page', 1, 1_000_000).default(1),
   limit: intParam('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  ordering: textField().trim().max(200).optional(),
-  search: ZSearchParam.optional(),
+  ordering: textField().trim().max(200).describe(ORDERING_DESCRIPTION).optional(),
+  search: ZSearchParam.describe(SEARCH_DESCRIPTION).optional(),
   using_read_db: boolParam.optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
