@@ -116,12 +116,32 @@ export type TUserLogin = z.infer<typeof ZUserLogin>;
 export const ZLoginResponse = z.object({ token: z.string(), id: z.number(), is_trainer: z.boolean() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
+export const LAST_DASHBOARD_PATH_MAX = 500;
+
 export const ZLastDashboardPath = z.object({
   url: textField({ normalize: false })
     .trim()
-    .max(500)
+    .max(LAST_DASHBOARD_PATH_MAX)
     .regex(/^\/[^\s]*$/, 'Enter a path that starts with /.'),
 });
+
+/**
+ * The path the console stores for a page (issue 23.2): the path and query as they are when ZLastDashboardPath takes
+ * them; else without the lists' searches (`search`, `dev_search`: a search percent-encodes to several times its
+ * length, 12 characters an emoji), keeping the other filters; else the bare path; null when even that is refused.
+ * The console never sends a path the API answers 400 to.
+ */
+export function storableDashboardPath(pathname: string, search: string): string | null {
+  const fits = (url: string) => ZLastDashboardPath.safeParse({ url }).success;
+  const full = `${pathname}${search}`;
+  if (fits(full)) return full;
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) if (key === 'search' || key.endsWith('_search')) params.delete(key);
+  const rest = params.toString();
+  const withoutSearch = rest ? `${pathname}?${rest}` : pathname;
+  if (fits(withoutSearch)) return withoutSearch;
+  return fits(pathname) ? pathname : null;
+}
 
 export const ZSessionOrganization = z.object({
   id: z.number(),

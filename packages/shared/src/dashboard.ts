@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZListQuery, ZPeriodQuery, isIsoDate } from './list.ts';
 import { DASHBOARD_ROLES, type TUserType } from './roles.ts';
+import { addIsoDays } from './scans.ts';
 
 // ---- Who may do what -------------------------------------------------------------------------------------------
 export const DASHBOARD_ACTIONS = {
@@ -44,6 +45,7 @@ export const DASHBOARD_MESSAGES = {
   noOrganizations: 'No organizations yet!',
   customRange: 'Enter the range as two dates: YYYY-MM-DD,YYYY-MM-DD.',
   endBeforeStart: 'End date must not be before the start date.',
+  customRangeEnd: 'The end date must be after the start date: custom_range stops before its end date.',
 } as const;
 
 /** Positivity as the API answers and the console shows it: a percent with one decimal, 0 when there are no scans. */
@@ -57,24 +59,39 @@ export const formatPositivity = (percent: number): string => `${percent.toFixed(
 
 // ---- Queries -----------------------------------------------------------------------------------------------------
 
+/** The OpenAPI description of `custom_range` (issue 23.22). */
+export const CUSTOM_RANGE_DESCRIPTION =
+  'start,end (YYYY-MM-DD,YYYY-MM-DD), read in the Timezone header\'s zone: from the start of the start day up to, ' +
+  'not including, the start of the end day. The end is exclusive, as the spec\'s client sends it (part 2 §7: the ' +
+  'end extended by one day): the 30 days 2026-04-01 to 2026-04-30 are custom_range=2026-04-01,2026-05-01.';
+
 /**
- * `custom_range=start,end` (part 2 §7): both days included, read in the caller's time zone like
- * date_time_after/before. The original console added a day to the end for technicians because its server read the
- * end as exclusive; here every endpoint reads it inclusive, so nothing needs extending.
+ * `custom_range=start,end` of the dashboard's lists and tiles (part 2 §7; the technician positivity list, the
+ * leaderboard and the device positivity list): the one parser of the parameter. The end is exclusive, as the spec's
+ * client sends it (it extends the chosen end by one day), so a client following the spec gets the days it chose;
+ * the console sends it the same way (customRangeParam). `end` is the first day not included.
  */
-export const ZCustomRange = z.string().transform((raw, ctx) => {
-  const parts = raw.split(',').map((p) => p.trim());
-  const [start, end] = parts;
-  if (parts.length !== 2 || !start || !end || !isIsoDate(start) || !isIsoDate(end)) {
-    ctx.addIssue({ code: 'custom', message: DASHBOARD_MESSAGES.customRange });
-    return z.NEVER;
-  }
-  if (end < start) {
-    ctx.addIssue({ code: 'custom', message: DASHBOARD_MESSAGES.endBeforeStart });
-    return z.NEVER;
-  }
-  return { start, end };
-});
+export const ZCustomRange = z
+  .string()
+  .transform((raw, ctx) => {
+    const parts = raw.split(',').map((p) => p.trim());
+    const [start, end] = parts;
+    if (parts.length !== 2 || !start || !end || !isIsoDate(start) || !isIsoDate(end)) {
+      ctx.addIssue({ code: 'custom', message: DASHBOARD_MESSAGES.customRange });
+      return z.NEVER;
+    }
+    if (end <= start) {
+      ctx.addIssue({ code: 'custom', message: DASHBOARD_MESSAGES.customRangeEnd });
+      return z.NEVER;
+    }
+    return { start, end };
+  })
+  .describe(CUSTOM_RANGE_DESCRIPTION);
+
+/** `custom_range` for the chosen days `first`..`last` (both included, YYYY-MM-DD): the end goes one day past `last`. */
+export function customRangeParam(first: string, last: string): string {
+  return `${first},${addIsoDays(last, 1)}`;
+}
 
 /** The period parameters of the dashboard calls (part 2 §7): day, month, date_time_after/before, custom_range. */
 export const ZStatsPeriodQuery = ZPeriodQuery.pick({

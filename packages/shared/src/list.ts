@@ -74,11 +74,36 @@ export const idField = (invalid: string = INTEGER_MESSAGE, required: string = in
     .max(MAX_ID, invalid);
 export const ZIsoDate = isoDate;
 
+/**
+ * The longest search a list takes, counted as zod counts a string's length: Unicode code points after trimming and
+ * NFC normalisation (an emoji such as 🙂 counts 1). The console checks the same schema before it sends a search.
+ */
+export const SEARCH_MAX_LENGTH = 200;
+export const SEARCH_TOO_LONG_MESSAGE = `Search can be at most ${SEARCH_MAX_LENGTH} characters.`;
+
+/** The `search` parameter of every list: an over-long search answers 400 on `search`, never a silent no-search. */
+export const ZSearchParam = textField().trim().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE);
+
+/** What is wrong with a search the console is about to send (the API's own check), or undefined when it may go. */
+export function searchProblem(text: string): string | undefined {
+  const result = ZSearchParam.safeParse(text);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The OpenAPI description of `ordering` (issue 23.22: the tie-break is part of the contract). */
+export const ORDERING_DESCRIPTION =
+  'Comma-separated fields to sort by, "-" for descending (each list names its fields). The row id is always ' +
+  'appended as the last key, in the direction of the last field, so rows that tie on the chosen fields (e.g. ' +
+  '-date_time) keep one order and paging neither repeats nor skips a row.';
+
+/** The OpenAPI description of `search`. */
+export const SEARCH_DESCRIPTION = `Text to look for (each list names its columns), at most ${SEARCH_MAX_LENGTH} characters; a longer one answers 400 on search.`;
+
 export const ZListQuery = z.object({
   page: intParam('page', 1, 1_000_000).default(1),
   limit: intParam('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  ordering: textField().trim().max(200).optional(),
-  search: textField().trim().max(200).optional(),
+  ordering: textField().trim().max(200).describe(ORDERING_DESCRIPTION).optional(),
+  search: ZSearchParam.describe(SEARCH_DESCRIPTION).optional(),
   using_read_db: boolParam.optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
@@ -131,5 +156,5 @@ export const ZCountry = z.object({
 export type TCountry = z.infer<typeof ZCountry>;
 
 /** `GET country/?search=`: matches name, ISO code or dial code. */
-export const ZCountryQuery = z.object({ search: textField().trim().max(100).optional() });
+export const ZCountryQuery = z.object({ search: ZSearchParam.optional() });
 export type TCountryQuery = z.infer<typeof ZCountryQuery>;

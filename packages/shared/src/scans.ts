@@ -16,6 +16,7 @@ import {
   INTEGER_MESSAGE,
   ZBoolParam,
   ZListQuery,
+  ZSearchParam,
   ZPeriodQuery,
   decimalIntParam,
   idField,
@@ -441,7 +442,7 @@ const idsParam = (max: number) =>
 /** The filters of `GET scan/` that the map points, the CSV and `POST scan/ids/` share. */
 export const scanFilterShape = {
   ...ZPeriodQuery.shape,
-  search: textField().trim().max(200).optional(),
+  search: ZSearchParam.optional(),
   using_read_db: ZBoolParam.optional(),
   /** Scans of this organization (in the caller's scope, else 404). Alias: organization_id. */
   organization: idParam('organization').optional(),

@@ -94,6 +94,14 @@ export function daysRange(first: string, last: string, zone: string): Required<P
   return { from: startOfLocalDay(first, zone), to: startOfLocalDay(addDays(last, 1), zone) };
 }
 
+/**
+ * `custom_range` (ZCustomRange, @sc/shared/dashboard) as instants: from local midnight of `start` up to, not
+ * including, local midnight of `end` — the end is exclusive, as the spec's client sends it (part 2 §7).
+ */
+export function customRangePeriod(range: { start: string; end: string }, zone: string): Required<PeriodRange> {
+  return { from: startOfLocalDay(range.start, zone), to: startOfLocalDay(range.end, zone) };
+}
+
 type DatePair = { after?: string; before?: string; beforeField: string };
 
 /** A start without an end is that one day; an end without a start is everything up to the end of that day. */

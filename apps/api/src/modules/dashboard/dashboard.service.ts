@@ -36,7 +36,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import {
-  daysRange,
+  customRangePeriod,
   hasPeriodFilter,
   localDate,
   periodRange,
@@ -87,7 +87,7 @@ export function statsPeriod(
     now,
   );
   if (!query.custom_range) return range;
-  const custom = daysRange(query.custom_range.start, query.custom_range.end, zone);
+  const custom = customRangePeriod(query.custom_range, zone);
   return {
     from: range.from && range.from > custom.from ? range.from : custom.from,
     to: range.to && range.to < custom.to ? range.to : custom.to,

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  DASHBOARD_MESSAGES,
   LEADERBOARD_CSV_COLUMNS,
   type TDashboardChart,
   type TDashboardStats,
@@ -162,8 +163,8 @@ describe('GET scan/dashboard/ (tiles)', () => {
     expect(await stats(tokens.admin, '?month=last_month', 'UTC')).toEqual(tiles(2, 1, 50));
   });
 
-  it('reads date_time_after/before and custom_range as whole local days, both ends included', async () => {
-    expect(await stats(tokens.admin, '?custom_range=2026-04-01,2026-04-01')).toEqual(tiles(1, 1, 100));
+  it('reads date_time_after/before as whole local days, both ends included, and custom_range with its end excluded', async () => {
+    expect(await stats(tokens.admin, '?custom_range=2026-04-01,2026-04-02')).toEqual(tiles(1, 1, 100));
     expect(await stats(tokens.admin, '?date_time_after=2026-03-31&date_time_before=2026-04-10')).toEqual(
       tiles(3, 2, 66.7),
     );
@@ -213,9 +214,10 @@ describe('GET scan/dashboard/ (tiles)', () => {
     expect(await bad('?custom_range=2026-04-01')).toEqual({
       custom_range: ['Enter the range as two dates: YYYY-MM-DD,YYYY-MM-DD.'],
     });
-    expect(await bad('?custom_range=2026-04-05,2026-04-01')).toEqual({
-      custom_range: ['End date must not be before the start date.'],
-    });
+    // The end is exclusive: an end on or before the start leaves no day.
+    for (const range of ['2026-04-05,2026-04-01', '2026-04-05,2026-04-05']) {
+      expect(await bad(`?custom_range=${range}`)).toEqual({ custom_range: [DASHBOARD_MESSAGES.customRangeEnd] });
+    }
     expect(await bad('?month=next_month')).toHaveProperty('month');
     expect(await bad('?day=today', { timezone: 'Mars/Olympus' })).toEqual({
       Timezone: ['Unknown time zone.'],
@@ -323,7 +325,7 @@ describe('GET organization/technician-positive/', () => {
 
   it('counts the period exactly and keeps each role to its scope', async () => {
     expect(
-      (await list(tokens.admin, '?custom_range=2026-04-01,2026-04-30')).results.map((r) => [
+      (await list(tokens.admin, '?custom_range=2026-04-01,2026-05-01')).results.map((r) => [
         r.id,
         r.scans_count,
       ]),
@@ -424,7 +426,7 @@ describe('GET organization/leaderboard/', () => {
   });
 
   it('counts a period exactly and shows organizations without scans in it as 0', async () => {
-    const page = await list(tokens.admin, '?custom_range=2026-03-01,2026-03-31');
+    const page = await list(tokens.admin, '?custom_range=2026-03-01,2026-04-01');
     const byName = Object.fromEntries(
       page.results.map((r) => [r.name, [r.scans_count, r.dynamic_positivity_percentage]]),
     );

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ZLastDashboardPath } from '@sc/shared/auth';
 import { RECORD_PATH_DELAY_MS, useRecordDashboardPath } from './useRecordDashboardPath.ts';
 
 const wrapper =
@@ -51,5 +52,20 @@ describe('useRecordDashboardPath', () => {
       vi.advanceTimersByTime(RECORD_PATH_DELAY_MS * 2);
     });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('stores a path the API takes: a long search is left out, the other filters kept (issue 23.2)', async () => {
+    // 150 emoji are within the search limit, but percent-encoded (12 characters each) far over the path's 500.
+    const search = encodeURIComponent('🙂'.repeat(150));
+    renderHook(() => useRecordDashboardPath({ last_used_dashboard_path: null }), {
+      wrapper: wrapper(`/scan?search=${search}&period=30&positive=yes`),
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(RECORD_PATH_DELAY_MS);
+    });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const { url } = JSON.parse(String(init.body)) as { url: string };
+    expect(url).toBe('/scan?period=30&positive=yes');
+    expect(ZLastDashboardPath.safeParse({ url }).success).toBe(true);
   });
 });

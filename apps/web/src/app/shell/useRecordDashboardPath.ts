@@ -1,7 +1,9 @@
 // Records the page the user is on with PUT user/last_dashboard_path/ (part 1 §7), once the location has been
-// still for a moment. Skipped while impersonating: writes go out with the admin's own token.
+// still for a moment. Skipped while impersonating: writes go out with the admin's own token. A path the API would
+// refuse (too long, usually for a long search) is stored shorter (storableDashboardPath), never sent as is.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { storableDashboardPath } from '@sc/shared/auth';
 import { api } from '../../api/client.ts';
 import { getImpersonationToken } from '../../api/storage.ts';
 
@@ -15,8 +17,8 @@ export function useRecordDashboardPath(user: { last_used_dashboard_path: string 
   const stored = user?.last_used_dashboard_path ?? null;
 
   useEffect(() => {
-    const url = `${pathname}${search}`;
-    if (!loaded || url === (last.current ?? stored) || getImpersonationToken()) return;
+    const url = storableDashboardPath(pathname, search);
+    if (!url || !loaded || url === (last.current ?? stored) || getImpersonationToken()) return;
     const timer = setTimeout(() => {
       last.current = url;
       // A failed write only loses the hint; the page is unaffected.

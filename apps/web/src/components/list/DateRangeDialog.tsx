@@ -1,13 +1,14 @@
 // The custom range dialog of the period tabs (part 1 §2.4, §9): a two-month calendar, the chosen
 // From and To dates, Cancel and Confirm. It opens on the given range, or the last 10 days to today;
-// a start without an end confirms as that one day.
+// a start without an end confirms as that one day. How far ahead the calendar reaches depends on what the dates are
+// (`dates`, periods.ts): up to today for what has happened, any day for what is scheduled (booking slots).
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePicker, type DatesRangeValue, type DateStringValue } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { BREAKPOINTS } from '@sc/shared/constants';
-import { defaultCustomRange, toApiDate, type DateRange } from './periods.ts';
+import { defaultCustomRange, latestFilterDate, toApiDate, type DateFilterKind, type DateRange } from './periods.ts';
 
 type DateRangeDialogProps = {
   opened: boolean;
@@ -16,18 +17,27 @@ type DateRangeDialogProps = {
   onCancel: () => void;
   onConfirm: (range: { from: string; to: string }) => void;
   title?: string;
+  /** What the dates are: `recorded` (default) ends the calendar at today, `scheduled` lets it run ahead. */
+  dates?: DateFilterKind;
 };
 
-export function DateRangeDialog({ opened, initialRange, onCancel, onConfirm, title = 'Custom Range' }: DateRangeDialogProps) {
+export function DateRangeDialog({
+  opened,
+  initialRange,
+  onCancel,
+  onConfirm,
+  title = 'Custom Range',
+  dates = 'recorded',
+}: DateRangeDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} size="auto" data-testid="date-range-dialog">
       {/* Mounted only while open, so each opening starts from the current range. */}
-      {opened && <RangeForm initialRange={initialRange} onCancel={onCancel} onConfirm={onConfirm} />}
+      {opened && <RangeForm initialRange={initialRange} onCancel={onCancel} onConfirm={onConfirm} dates={dates} />}
     </Modal>
   );
 }
 
-function RangeForm({ initialRange, onCancel, onConfirm }: Omit<DateRangeDialogProps, 'opened' | 'title'>) {
+function RangeForm({ initialRange, onCancel, onConfirm, dates = 'recorded' }: Omit<DateRangeDialogProps, 'opened' | 'title'>) {
   const [value, setValue] = useState<DatesRangeValue<DateStringValue>>(() => {
     const start = initialRange?.from ? initialRange : defaultCustomRange();
     return [start.from ?? null, start.to ?? start.from ?? null];
@@ -49,7 +59,7 @@ function RangeForm({ initialRange, onCancel, onConfirm }: Omit<DateRangeDialogPr
         allowSingleDateInRange
         value={value}
         onChange={setValue}
-        maxDate={today}
+        maxDate={latestFilterDate(dates)}
         // The end's month on the right, the month before it on the left (one month: the end's).
         defaultDate={dayjs(to ?? from ?? today)
           .subtract(small ? 0 : 1, 'month')

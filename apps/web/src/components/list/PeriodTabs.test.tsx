@@ -17,10 +17,8 @@ describe('PeriodTabs', () => {
     expect(onChange).toHaveBeenCalledWith('30', { from: undefined, to: undefined });
   });
 
-  it('shows the extra tabs an area asks for', () => {
-    renderWithProviders(
-      <PeriodTabs value="today" onChange={() => {}} options={['today', 'yesterday', '30', 'this_month', 'last_month', 'custom_range']} />,
-    );
+  it("shows the device list's extra tabs (part 2 §2.4)", () => {
+    renderWithProviders(<PeriodTabs value="today" onChange={() => {}} kind="device" />);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'All Time',
       'Yesterday',
@@ -69,5 +67,28 @@ describe('PeriodTabs', () => {
     expect(within(dialog).getByTestId('date-range-from')).toHaveTextContent('14 Jan 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(onChange).toHaveBeenCalledWith('custom_range', { from: '2026-01-14', to: '2026-01-14' });
+  });
+
+  it('ends the calendar at today for recorded dates, and runs past it for scheduled ones (issue 23.1)', async () => {
+    const user = userEvent.setup();
+    const nextMonth = dayjs().add(1, 'month').date(15);
+    const label = nextMonth.format('D MMMM YYYY');
+    const { unmount } = renderWithProviders(<PeriodTabs value="today" onChange={() => {}} />);
+    await user.click(screen.getByRole('tab', { name: 'Custom Range' }));
+    let dialog = await screen.findByRole('dialog');
+    // The right-hand month is this month: the next one cannot be reached.
+    expect(within(dialog).queryByRole('button', { name: label })).not.toBeInTheDocument();
+    expect(dialog.querySelector('[data-direction="next"]')).toHaveAttribute('data-disabled', 'true');
+    unmount();
+
+    const onChange = vi.fn();
+    renderWithProviders(<PeriodTabs value="today" onChange={onChange} dates="scheduled" />);
+    await user.click(screen.getByRole('tab', { name: 'Custom Range' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector('[data-direction="next"]') as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: label }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const day = nextMonth.format('YYYY-MM-DD');
+    expect(onChange).toHaveBeenCalledWith('custom_range', { from: day, to: day });
   });
 });

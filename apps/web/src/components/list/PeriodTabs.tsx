@@ -1,11 +1,19 @@
-// Period tabs of a list: All Time / Last 30 Days / Custom Range by default, plus Yesterday, This
-// Month and Last Month where an area offers them (devices). Custom Range opens the date-range
+// Period tabs of a list: the tabs of its kind of list (PERIOD_KINDS in periods.ts: All Time / Last 30 Days /
+// Custom Range for most, plus Yesterday, This Month and Last Month for devices). Custom Range opens the date-range
 // dialog; the tab then shows the chosen dates. Cancelling leaves the previous period in place.
 import { useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { DateRangeDialog } from './DateRangeDialog.tsx';
-import { DEFAULT_PERIODS, PERIOD_LABELS, formatRange, type DateRange, type PeriodValue } from './periods.ts';
+import {
+  PERIOD_KINDS,
+  PERIOD_LABELS,
+  formatRange,
+  type DateFilterKind,
+  type DateRange,
+  type PeriodKind,
+  type PeriodValue,
+} from './periods.ts';
 
 type PeriodTabsProps = {
   value: PeriodValue;
@@ -13,11 +21,14 @@ type PeriodTabsProps = {
   range?: DateRange;
   /** A preset clears the custom range (`from`/`to` undefined). */
   onChange: (period: PeriodValue, range: DateRange) => void;
-  /** Which tabs, in order. Default: today (All Time), 30, custom_range. */
-  options?: readonly PeriodValue[];
+  /** The kind of list, which names its tabs (PERIOD_KINDS). Default: standard (All Time, Last 30 Days, Custom Range). */
+  kind?: PeriodKind;
+  /** What the list's dates are, which bounds the custom range's calendar (default: recorded, up to today). */
+  dates?: DateFilterKind;
 };
 
-export function PeriodTabs({ value, range, onChange, options = DEFAULT_PERIODS }: PeriodTabsProps) {
+export function PeriodTabs({ value, range, onChange, kind = 'standard', dates = 'recorded' }: PeriodTabsProps) {
+  const { options } = PERIOD_KINDS[kind];
   const [dialogOpened, setDialogOpened] = useState(false);
   const hasRange = value === 'custom_range' && Boolean(range?.from);
 
@@ -57,6 +68,7 @@ export function PeriodTabs({ value, range, onChange, options = DEFAULT_PERIODS }
       <DateRangeDialog
         opened={dialogOpened}
         initialRange={hasRange ? range : undefined}
+        dates={dates}
         onCancel={() => setDialogOpened(false)}
         onConfirm={(chosen) => {
           setDialogOpened(false);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '@sc/shared/constants';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE } from '@sc/shared/list';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SearchInput } from './SearchInput.tsx';
 
@@ -44,5 +45,28 @@ describe('SearchInput', () => {
     expect(screen.getByPlaceholderText('Search')).toHaveValue('a');
     fireEvent.click(screen.getByRole('button', { name: 'outside' }));
     expect(screen.getByPlaceholderText('Search')).toHaveValue('b');
+  });
+
+  it.each([
+    ['201 letters', 'a'.repeat(SEARCH_MAX_LENGTH + 1)],
+    ['an emoji and 3,000 letters', `🙂${'a'.repeat(3000)}`],
+    ['200 letters and an emoji', `${'a'.repeat(SEARCH_MAX_LENGTH)}🙂`],
+  ])('says %s is too long on the field and does not send it (issue 23.2)', async (_label, text) => {
+    vi.useFakeTimers();
+    const onChange = vi.fn();
+    renderWithProviders(<SearchInput value="north" onChange={onChange} placeholder="Search" />);
+    const input = screen.getByPlaceholderText('Search');
+    fireEvent.change(input, { target: { value: text } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText(SEARCH_TOO_LONG_MESSAGE)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    // Back within the limit (an emoji counts one, as the API counts): the message goes and the search is sent.
+    const fits = `${'a'.repeat(SEARCH_MAX_LENGTH - 1)}🙂`;
+    fireEvent.change(input, { target: { value: fits } });
+    expect(screen.queryByText(SEARCH_TOO_LONG_MESSAGE)).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    expect(onChange).toHaveBeenCalledWith(fits);
+    vi.useRealTimers();
   });
 });

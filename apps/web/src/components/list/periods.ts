@@ -7,8 +7,42 @@ import type { TPeriodQuery } from '@sc/shared/list';
 export const PERIOD_VALUES = ['today', 'yesterday', '30', 'this_month', 'last_month', 'custom_range'] as const;
 export type PeriodValue = (typeof PERIOD_VALUES)[number];
 
+/** A kind of period control: its tabs in order and the tab selected when the URL names none. */
+export type PeriodKindDefinition = { options: readonly PeriodValue[]; default: PeriodValue };
+
+/**
+ * The period control of each kind of list (issue 23.15), the one place a list's tabs come from. The spec names
+ * them: most lists All Time, Last 30 Days, Custom Range (part 1 §2, part 2 §2.1, §2.5, §2.7, §2.10, part 3); the
+ * device list also Yesterday, This Month and Last Month (part 2 §2.4, §8); the booking list inside an organization
+ * hides All Time (part 3 Booking list), so Last 30 Days is its default and a tab is always selected.
+ */
+export const PERIOD_KINDS = {
+  standard: { options: ['today', '30', 'custom_range'], default: 'today' },
+  device: { options: ['today', 'yesterday', '30', 'this_month', 'last_month', 'custom_range'], default: 'today' },
+  organizationBooking: { options: ['30', 'custom_range'], default: '30' },
+} as const satisfies Record<string, PeriodKindDefinition>;
+export type PeriodKind = keyof typeof PERIOD_KINDS;
+
 /** The tabs most lists show: All Time, Last 30 Days, Custom Range. */
-export const DEFAULT_PERIODS: readonly PeriodValue[] = ['today', '30', 'custom_range'];
+export const DEFAULT_PERIODS: readonly PeriodValue[] = PERIOD_KINDS.standard.options;
+
+/**
+ * What the days of a date filter are (issue 23.1), and so how far its calendar reaches: `recorded` things have
+ * happened (scans, exams, reports, created and synced dates), so nothing after today can match; `scheduled` things
+ * lie ahead as well (booking slots, certificate expiry dates), so any day may be chosen. A date of birth is past
+ * only: the patient form takes its bounds from @sc/shared/patients (earliestBirthDate, latestBirthDate).
+ */
+export type DateFilterKind = 'recorded' | 'scheduled';
+
+/** The last day a date filter's calendar offers: today for recorded things, none for scheduled ones. */
+export function latestFilterDate(kind: DateFilterKind, now: dayjs.ConfigType = new Date()): string | undefined {
+  switch (kind) {
+    case 'recorded':
+      return toApiDate(now);
+    case 'scheduled':
+      return undefined;
+  }
+}
 
 export const PERIOD_LABELS: Record<PeriodValue, string> = {
   today: 'All Time',

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_REFRESH_MS,
+  customRangeParam,
   type TDashboardChart,
   type TDashboardStats,
   type TDeviceStats,
@@ -25,6 +26,16 @@ export const dashboardKeys = {
   technicians: (params: TStatsListParams) => [...dashboardKeys.all, 'technicians', params] as const,
   leaderboard: (params: TStatsListParams) => [...dashboardKeys.all, 'leaderboard', params] as const,
 };
+
+/**
+ * The period as the technician positivity list and the leaderboard take it (part 2 §7): `custom_range` with the end
+ * exclusive — the last chosen day plus one — as the spec's client sends it (issue 23.22). The tiles, the chart and
+ * By Device keep date_time_after/before, as the spec lists their calls.
+ */
+export function withCustomRange<T extends TStatsPeriod>({ date_time_after, date_time_before, ...rest }: T) {
+  if (!date_time_after) return rest;
+  return { ...rest, custom_range: customRangeParam(date_time_after, date_time_before ?? date_time_after) };
+}
 
 const live = {
   refetchInterval: DASHBOARD_REFRESH_MS,
@@ -65,7 +76,10 @@ export function useTechnicianStats(params: TStatsListParams) {
   return useQuery({
     queryKey: dashboardKeys.technicians(params),
     queryFn: ({ signal }) =>
-      api.list<TPaginated<TTechnicianStats>>('organization/technician-positive/', { query: params, signal }),
+      api.list<TPaginated<TTechnicianStats>>('organization/technician-positive/', {
+        query: withCustomRange(params),
+        signal,
+      }),
     ...live,
   });
 }
@@ -75,7 +89,7 @@ export function useLeaderboard(params: TStatsListParams, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.leaderboard(params),
     queryFn: ({ signal }) =>
-      api.list<TPaginated<TLeaderboardRow>>('organization/leaderboard/', { query: params, signal }),
+      api.list<TPaginated<TLeaderboardRow>>('organization/leaderboard/', { query: withCustomRange(params), signal }),
     enabled,
     ...live,
   });

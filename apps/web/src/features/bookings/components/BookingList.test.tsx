@@ -1,13 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES, type TBooking } from '@sc/shared/bookings';
+import { SEARCH_TOO_LONG_MESSAGE } from '@sc/shared/list';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { BookingListPage } from '../pages/BookingListPage.tsx';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
-import { STATUS_UNDER_NAME_QUERY } from './BookingList.tsx';
+import { BookingList, STATUS_UNDER_NAME_QUERY } from './BookingList.tsx';
 import { matchMediaFor } from '../../../test/media.ts';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -158,5 +160,47 @@ describe('BookingList', () => {
     await user.click(within(dialog).getByTestId('booking-move-CANCELED'));
     const move = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/booking/1/status/'));
     expect(JSON.parse(String(move?.[1]?.body))).toEqual({ status: 'CANCELED' });
+  });
+
+  it('lets Slot Data choose a future day: bookings are for slots ahead (issue 23.1)', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup([booking(1)]);
+    await screen.findByText('Asha Rao');
+    await user.click(screen.getByTestId('period-tab-slot'));
+    const dialog = await screen.findByRole('dialog');
+    const day = dayjs().add(1, 'month').date(15);
+    await user.click(dialog.querySelector('[data-direction="next"]') as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: day.format('D MMMM YYYY') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const iso = day.format('YYYY-MM-DD');
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ slot_after: iso, slot_before: iso }));
+    expect(screen.getByTestId('period-tab-slot')).toHaveTextContent(`Slot ${day.format('DD MMM YYYY')}`);
+  });
+
+  it("selects Last 30 Days in an organization's Bookings tab, where All Time is hidden (issue 23.15)", async () => {
+    const fetchMock = mockFetch({
+      [`GET ${LIST}`]: { body: { count: 1, next: null, previous: null, results: [booking(1)] } },
+    });
+    renderScanRoutes(makeUser('ADMIN'), '/organization/2', {
+      '/organization/2': <BookingList embedded organizationId={2} />,
+    });
+    await screen.findByText('Asha Rao');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Last 30 Days', 'Custom Range']);
+    expect(screen.getByRole('tab', { name: 'Last 30 Days' })).toHaveAttribute('aria-selected', 'true');
+    expect(lastQuery(fetchMock, LIST)).toMatchObject({
+      organization: '2',
+      created_after: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
+    });
+  });
+
+  it('says a search of an emoji and 3,000 letters is too long and asks nothing with it (issue 23.2)', async () => {
+    const fetchMock = setup([booking(1)]);
+    await screen.findByText('Asha Rao');
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByTestId('list-search'), { target: { value: `🙂${'a'.repeat(3000)}` } });
+    expect(await screen.findByText(SEARCH_TOO_LONG_MESSAGE)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(fetchMock.mock.calls.slice(calls).filter(([u]) => String(u).includes('search='))).toEqual([]);
+    expect(window.location.search).not.toContain('search=');
   });
 });

@@ -32,7 +32,13 @@ import {
   type RowAction,
 } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
-import { formatRange, periodToQuery, type PeriodValue } from '../../../components/list/periods.ts';
+import {
+  PERIOD_KINDS,
+  formatRange,
+  periodToQuery,
+  type PeriodKind,
+  type PeriodValue,
+} from '../../../components/list/periods.ts';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
@@ -46,6 +52,8 @@ const ZBookingListParams = listParamsSchema({
   slot_to: isoDate.optional().catch(undefined),
 });
 const DEFAULTS = { ordering: BOOKING_DEFAULT_ORDERING };
+/** Inside an organization All Time is hidden (part 3 §2): Last 30 Days is the tab selected by default. */
+const EMBEDDED_DEFAULTS = { ordering: BOOKING_DEFAULT_ORDERING, period: PERIOD_KINDS.organizationBooking.default };
 const TIME_FORMAT = 'hh:mm A';
 const STATUS_OPTIONS = [
   { value: 'all', label: BOOKING_MESSAGES.allStatus },
@@ -150,7 +158,7 @@ export function BookingList({
   slotId?: number;
   title?: string;
 }) {
-  const { params, setParams, hasFilters } = useListParams(ZBookingListParams, DEFAULTS);
+  const { params, setParams, hasFilters } = useListParams(ZBookingListParams, embedded ? EMBEDDED_DEFAULTS : DEFAULTS);
   const [detailId, setDetailId] = useState<number | undefined>(undefined);
   const [slotDialog, setSlotDialog] = useState(false);
   const slotActive = Boolean(params.slot_from);
@@ -169,8 +177,7 @@ export function BookingList({
   const phone = usePhoneLayout();
   const statusUnderName = useMediaQuery(STATUS_UNDER_NAME_QUERY, false, { getInitialValueInEffect: false }) || phone;
   const showOrganization = !embedded && organizationId === undefined;
-  // Inside an organization the All Time tab is hidden (part 3 §2); its value stays the default.
-  const periods: PeriodValue[] = embedded ? ['30', 'custom_range'] : ['today', '30', 'custom_range'];
+  const periodKind: PeriodKind = embedded ? 'organizationBooking' : 'standard';
 
   const columns: ListColumn<TBooking>[] = [
     {
@@ -270,7 +277,7 @@ export function BookingList({
         period={
           <Group gap="xs" wrap="wrap">
             <PeriodTabs
-              options={periods}
+              kind={periodKind}
               value={slotActive ? ('none' as PeriodValue) : params.period}
               range={{ from: params.from, to: params.to }}
               // A preset (or a custom created range) clears the Slot Data range, and the other way round.
@@ -308,6 +315,8 @@ export function BookingList({
       <DateRangeDialog
         opened={slotDialog}
         title="Slot Data"
+        // Slots are booked ahead: the calendar runs past today (issue 23.1).
+        dates="scheduled"
         initialRange={slotActive ? { from: params.slot_from, to: params.slot_to } : undefined}
         onCancel={() => setSlotDialog(false)}
         onConfirm={(range) => {
@@ -315,7 +324,7 @@ export function BookingList({
           setParams({
             slot_from: range.from,
             slot_to: range.to,
-            period: 'today',
+            period: PERIOD_KINDS[periodKind].default,
             from: undefined,
             to: undefined,
           });

@@ -14,7 +14,7 @@ import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListTable } from '../../../components/list/ListTable.tsx';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
-import { useLeaderboard, type TStatsPeriod } from '../dashboard.api.ts';
+import { useLeaderboard, withCustomRange, type TStatsPeriod } from '../dashboard.api.ts';
 import { DashboardBox } from './DashboardBox.tsx';
 
 const ZParams = listParamsSchema({ ordering: z.string().max(200).optional().catch(undefined) });
@@ -36,7 +36,7 @@ export function LeaderboardBox({ period }: { period: TStatsPeriod }) {
       actions={
         <CsvDownloadButton
           path="organization/leaderboard/"
-          query={{ ...period, ordering: params.ordering }}
+          query={withCustomRange({ ...period, ordering: params.ordering })}
           total={total}
           filename={LEADERBOARD_CSV_FILENAME}
           size="xs"

@@ -165,13 +165,12 @@ describe('DashboardPage', () => {
     await waitFor(() =>
       expect(lastQuery(fetchMock, '/api/v1/scan/dashboard/')).toHaveProperty('date_time_after'),
     );
-    for (const path of [
-      '/api/v1/scan/dashboard/chart/',
-      '/api/v1/scan/device-positive/',
-      '/api/v1/organization/technician-positive/',
-      '/api/v1/organization/leaderboard/',
-    ]) {
+    for (const path of ['/api/v1/scan/dashboard/chart/', '/api/v1/scan/device-positive/']) {
       await waitFor(() => expect(lastQuery(fetchMock, path)).toHaveProperty('date_time_before'));
+    }
+    // The technician positivity list and the leaderboard take custom_range, the end exclusive (part 2 §7).
+    for (const path of ['/api/v1/organization/technician-positive/', '/api/v1/organization/leaderboard/']) {
+      await waitFor(() => expect(lastQuery(fetchMock, path)).toHaveProperty('custom_range'));
     }
   });
 
@@ -188,5 +187,10 @@ describe('DashboardPage', () => {
         date_time_before: '2026-03-31',
       }),
     );
+    // The 31 days of March as the spec's client sends them: the end one day past the last (issue 23.22).
+    for (const path of ['/api/v1/organization/technician-positive/', '/api/v1/organization/leaderboard/']) {
+      await waitFor(() => expect(lastQuery(fetchMock, path)).toMatchObject({ custom_range: '2026-03-01,2026-04-01' }));
+      expect(lastQuery(fetchMock, path)).not.toHaveProperty('date_time_before');
+    }
   });
 });

@@ -26,7 +26,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
-import { PERIOD_VALUES, periodToQuery } from '../../../components/list/periods.ts';
+import { periodToQuery } from '../../../components/list/periods.ts';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
 import { useChangeDeviceLink, useDevices, type TDeviceQuery } from '../devices.api.ts';
 import { DeviceCsvButton } from './DeviceCsvButton.tsx';
@@ -235,7 +235,7 @@ export function DeviceList({ embedded = false, organizationId, title = 'Devices'
         }
         period={
           <PeriodTabs
-            options={PERIOD_VALUES}
+            kind="device"
             value={params.period}
             range={{ from: params.from, to: params.to }}
             onChange={(period, range) => setParams({ period, ...range })}

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_TOO_LONG_MESSAGE } from '@sc/shared/list';
 import type { TOrganizationUser } from '@sc/shared/users';
 import { browser } from '../../../api/browser.ts';
 import { IMPERSONATION_TOKEN_KEY, TOKEN_KEY } from '../../../api/storage.ts';
@@ -133,6 +134,22 @@ describe('ImpersonationModal', () => {
     await waitFor(() =>
       expect(listUrls(fetchMock).some((u) => u.searchParams.get('search') === 'meer')).toBe(true),
     );
+  });
+
+  it('says a search of an emoji and 3,000 letters is too long and does not send it (issue 23.2)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockFetch({ [LIST]: { body: { count: 0, next: null, previous: null, results: [] } } });
+    renderWithProviders(<ImpersonationModal opened onClose={() => undefined} />);
+    await screen.findByText('No users');
+    fireEvent.change(screen.getByPlaceholderText('Search by name, mobile no, email'), {
+      target: { value: `🙂${'a'.repeat(3000)}` },
+    });
+    expect(screen.getByText(SEARCH_TOO_LONG_MESSAGE)).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(listUrls(fetchMock).some((u) => u.searchParams.has('search'))).toBe(false);
+    vi.useRealTimers();
   });
 
   it('impersonates: calls the endpoint, stores the token and reloads after 1 s', async () => {

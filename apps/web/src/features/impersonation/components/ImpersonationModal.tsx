@@ -14,6 +14,7 @@ import {
   DEFAULT_PAGE_SIZE,
   SEARCH_DEBOUNCE_MS,
 } from '@sc/shared/constants';
+import { searchProblem } from '@sc/shared/list';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { IMPERSONATABLE_TYPES, type TOrganizationUser } from '@sc/shared/users';
 import { ApiError, errorMessage } from '../../../api/client.ts';
@@ -46,7 +47,11 @@ const fullName = (u: TOrganizationUser) => `${u.first_name} ${u.last_name}`.trim
 
 function ImpersonationUserTable({ phone }: { phone: boolean }) {
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // A search the API would refuse (too long) is not sent: the field says why and the table keeps the last search.
+  const problem = searchProblem(search);
+  const [sendable, setSendable] = useState('');
+  if (!problem && search.trim() !== sendable) setSendable(search.trim());
+  const [debouncedSearch] = useDebouncedValue(sendable, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const query = useImpersonationUsers({
@@ -108,6 +113,7 @@ function ImpersonationUserTable({ phone }: { phone: boolean }) {
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
+        error={problem}
         data-testid="impersonation-search"
         data-autofocus
       />

@@ -156,6 +156,8 @@ export function ReCertificationList({ title }: { title: string }) {
         }
         period={
           <PeriodTabs
+            // The tabs filter expiry dates, which lie ahead as well (issue 23.1).
+            dates="scheduled"
             value={params.period}
             range={{ from: params.from, to: params.to }}
             onChange={(period, range) => setParams({ period, ...range })}
