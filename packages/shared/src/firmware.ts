@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FIRMWARE_MAX_BYTES } from './constants.ts';
 import { compareVersions, parseVersion } from './devices.ts';
-import { ZListQuery } from './list.ts';
+import { ZListQuery, idField } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { MESSAGES, textField } from './validation.ts';
 
@@ -170,6 +170,6 @@ export const ZFirmwarePathInput = z.object({
 export type TFirmwarePathInput = z.infer<typeof ZFirmwarePathInput>;
 
 /** `PUT firmware/{id}/` (both fields) and `PATCH` (either): another uploaded file, its version. */
-export const ZFirmwarePut = ZFirmwarePathInput.extend({ id: z.number().int().optional() });
-export const ZFirmwarePatch = ZFirmwarePathInput.partial().extend({ id: z.number().int().optional() });
+export const ZFirmwarePut = ZFirmwarePathInput.extend({ id: idField().optional() });
+export const ZFirmwarePatch = ZFirmwarePathInput.partial().extend({ id: idField().optional() });
 export type TFirmwarePatch = z.infer<typeof ZFirmwarePatch>;
