@@ -542,7 +542,8 @@ describe('country_data', () => {
     });
     const none = await createOrganization(t, { name: 'Nowhere', country: null, countryCode: null });
     const body = await list(`ids=${byName.id},${byCompany.id},${none.id}&ordering=name`);
-    expect(body.results.map((o) => [o.name, o.country, o.country_data])).toEqual([
+    const rows = body.results as unknown as Array<{ name: string; country: string | null; country_data: unknown }>;
+    expect(rows.map((o) => [o.name, o.country, o.country_data])).toEqual([
       ['Company only', 'Kenya', { name: 'Kenya', dial_code: '+254', code: 'KE', currency_code: 'KES' }],
       ['Named only', 'brazil', { name: 'Brazil', dial_code: '+55', code: 'BR', currency_code: 'BRL' }],
       ['Nowhere', null, null],

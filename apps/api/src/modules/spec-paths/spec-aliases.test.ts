@@ -13,7 +13,7 @@ const { db } = t.database;
 
 const tok = {} as Record<string, string>;
 const users = {} as Record<string, TestUser>;
-const ids = {} as Record<string, number>;
+const ids = {} as { [key: string]: number; A: number; B: number; pA: number; pB: number };
 let examA: SeededExam;
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: unknown) =>
