@@ -49,6 +49,8 @@ import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { tutorialRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
+import { registerSpecAliases } from './modules/spec-paths/spec-aliases.ts';
+import { specRoutes } from './modules/spec-paths/spec-routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { loggablePath, pinoPolicy } from './services/logger.ts';
 
@@ -141,6 +143,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // First: the spec's alias paths are added as the modules below register their product routes.
+      registerSpecAliases(api);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(impersonationRoutes);
@@ -168,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(bookingRoutes);
       await api.register(tutorialRoutes);
       await api.register(firmwareRoutes);
+      await api.register(specRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
     { prefix: '/api/v1' },

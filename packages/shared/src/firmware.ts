@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FIRMWARE_MAX_BYTES } from './constants.ts';
 import { compareVersions, parseVersion } from './devices.ts';
-import { ZListQuery } from './list.ts';
+import { ZListQuery, idField } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { MESSAGES, textField } from './validation.ts';
 
@@ -17,6 +17,9 @@ export const FIRMWARE_ROLES: readonly TUserType[] = ['ADMIN', 'SUB_ADMIN'];
 export const FIRMWARE_DELETE_ROLES: readonly TUserType[] = ['ADMIN'];
 export const canManageFirmware = (role: TUserType): boolean => FIRMWARE_ROLES.includes(role);
 export const canDeleteFirmware = (role: TUserType): boolean => FIRMWARE_DELETE_ROLES.includes(role);
+/** Part 3 §7 defines PUT and PATCH by id; changing what devices are offered is the platform owner's call, as delete. */
+export const FIRMWARE_EDIT_ROLES: readonly TUserType[] = ['ADMIN'];
+export const canEditFirmware = (role: TUserType): boolean => FIRMWARE_EDIT_ROLES.includes(role);
 
 export const FIRMWARE_EXTENSION = '.ibe';
 /** The storage folder of firmware files (part 3 §7). */
@@ -39,6 +42,12 @@ export const FIRMWARE_MESSAGES = {
   emptyFile: 'The submitted file is empty.',
   versionMismatch: (version: string) => `The version must be the one on the file's first line: ${version}.`,
   created: 'Firmware created Successfully',
+  updated: 'Firmware updated Successfully',
+  /** Part 3 §5: 'Version is required, and path is required.' */
+  versionRequired: 'Version is required.',
+  pathRequired: 'Path is required.',
+  /** POST firmware/ {version, path}: the path must be a file uploaded by POST file/upload/ into firmware/. */
+  pathNotUploaded: 'No firmware file is stored at this path: upload the .ibe file with POST file/upload/ (folder firmware) first.',
   deleted: 'Firmware deleted Successfully',
   deleteConfirm: 'Are you sure you want to delete this firmware? Devices will no longer be offered it.',
   emptyNone: 'No Firmware Versions Available!',
@@ -140,3 +149,27 @@ export const firmwareDownloadUrl = (id: number): string => `/api/v1/firmware/${i
 /** The file name a download is saved under: 'firmware_v2.14.ibe'. */
 export const firmwareFileName = (version: string): string =>
   `firmware_${version.replace(/[^A-Za-z0-9._-]/g, '_')}${FIRMWARE_EXTENSION}`;
+
+/** The longest stored path accepted (folder, random prefix, timestamp and a file name). */
+export const FIRMWARE_PATH_MAX = 500;
+
+/**
+ * `POST firmware/` as part 3 §7 describes it: JSON {version, path} after the file was uploaded into firmware/ with
+ * `POST file/upload/` (whose answer gives the path). The version must be the one on the file's first line.
+ */
+export const ZFirmwarePathInput = z.object({
+  version: textField({ error: FIRMWARE_MESSAGES.versionRequired })
+    .trim()
+    .min(1, { error: FIRMWARE_MESSAGES.versionRequired, abort: true })
+    .max(FIRMWARE_VERSION_MAX),
+  path: textField({ error: FIRMWARE_MESSAGES.pathRequired })
+    .trim()
+    .min(1, { error: FIRMWARE_MESSAGES.pathRequired, abort: true })
+    .max(FIRMWARE_PATH_MAX),
+});
+export type TFirmwarePathInput = z.infer<typeof ZFirmwarePathInput>;
+
+/** `PUT firmware/{id}/` (both fields) and `PATCH` (either): another uploaded file, its version. */
+export const ZFirmwarePut = ZFirmwarePathInput.extend({ id: idField().optional() });
+export const ZFirmwarePatch = ZFirmwarePathInput.partial().extend({ id: idField().optional() });
+export type TFirmwarePatch = z.infer<typeof ZFirmwarePatch>;

@@ -3,6 +3,7 @@
 // console's 'Language details' form validates with the same schemas.
 import { z } from 'zod';
 import { ZBoolParam, ZListQuery, idField, paginated } from './list.ts';
+import { ZConsentList } from './organization-input.ts';
 import type { TUserType } from './roles.ts';
 import { textField } from './validation.ts';
 
@@ -47,12 +48,24 @@ export const ZIsoCode = textField({ error: LANGUAGE_MESSAGES.isoRequired })
 /** An app version id, or none (part 3 §5: optional). Must name a version of the IBE app (checked by the API). */
 export const ZLanguageAppVersion = idField().nullable();
 
-/** POST language/ (part 3 §7): name, iso_code, is_tutorial_available, app_version. */
+/**
+ * A language's breast-examination consent paragraphs (part 1 §3 Language: ibe_consent_form), printed on the consent
+ * form of a scan in that language. The organization form's consent rules apply (part 1 §5: at most 400 words, the
+ * allowed characters; blank items dropped, newlines made spaces).
+ */
+export const ZLanguageConsentForm = ZConsentList;
+
+/**
+ * POST language/ (part 3 §7): name, iso_code, is_tutorial_available, app_version, and ibe_consent_form (part 1 §3).
+ * ibe_consent_form is optional everywhere: a create without it stores [], and a PUT without it (the Language details
+ * form edits the other fields) keeps the stored paragraphs instead of erasing them.
+ */
 export const ZLanguageInput = z.object({
   name: ZLanguageName,
   iso_code: ZIsoCode,
   is_tutorial_available: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
   app_version: ZLanguageAppVersion.default(null),
+  ibe_consent_form: ZLanguageConsentForm.optional(),
 });
 export type TLanguageInput = z.infer<typeof ZLanguageInput>;
 export type TLanguageInputRaw = z.input<typeof ZLanguageInput>;
@@ -64,6 +77,7 @@ export const ZLanguagePatch = z.object({
   iso_code: ZIsoCode.optional(),
   is_tutorial_available: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
   app_version: ZLanguageAppVersion.optional(),
+  ibe_consent_form: ZLanguageConsentForm.optional(),
 });
 export type TLanguagePatch = z.infer<typeof ZLanguagePatch>;
 export const ZLanguagePut = ZLanguageInput.extend({ id: ZLanguagePatch.shape.id });
@@ -86,6 +100,7 @@ export const ZLanguage = z.object({
   iso_code: z.string(),
   is_tutorial_available: z.boolean(),
   app_version: z.number().int().nullable(),
+  ibe_consent_form: z.array(z.string()),
 });
 export type TLanguage = z.infer<typeof ZLanguage>;
 

@@ -1,7 +1,7 @@
 // Organization contracts (part 1 §3, §7): the list query, the list row and the full organization.
 // The list row is deliberately small (the list page shows Name, Country, Date, ID); the detail carries every field.
 import { z } from 'zod';
-import { MAX_ID, ZBoolParam, ZListQuery, ZPeriodQuery, idParam, paginated } from './list.ts';
+import { MAX_ID, ZBoolParam, ZCountry, ZListQuery, ZPeriodQuery, idParam, paginated } from './list.ts';
 
 /** PostgreSQL integer ids stop at 2^31 - 1; larger numbers can name no row. */
 export { MAX_ID };
@@ -57,7 +57,13 @@ export const ZOrganizationListItem = z.object({
   id: z.number().int(),
   name: z.string(),
   country: z.string().nullable(),
+  /** The ISO code of `country` (part 1 §3: 'country code', a read-only extra); the form's country picker reads it. */
   country_code: z.string().nullable(),
+  /**
+   * Part 2 §3 Organization (lists and pickers): the country as the country list gives it (name, dial_code, code,
+   * currency_code: the shape of `GET country/`), or null when the organization has no known country.
+   */
+  country_data: ZCountry.nullable(),
   state: z.string().nullable(),
   address_1: z.string().nullable(),
   address_2: z.string().nullable(),

@@ -677,13 +677,26 @@ const ROUTES: readonly Route[] = [
     multilineFields: ['note'],
   },
   // Firmware (issue 11): the console's calls (ADMIN, SUB_ADMIN; ids name no firmware: 404), the device read, and the
-  // multipart create (a JSON or broken body is a 400 on file).
+  // create: multipart, or JSON {version, path} of an uploaded file (issue 23.21: a bad body is a 400 on its field);
+  // PUT and PATCH by id (ADMIN).
   { method: 'GET', path: '/firmware/', list: true },
   { method: 'GET', path: '/firmware/latest/' },
   { method: 'GET', path: '/firmware/:id/' },
   { method: 'GET', path: '/firmware/:id/download/' },
   { method: 'DELETE', path: '/firmware/:id/' },
-  { method: 'POST', path: '/firmware/' },
+  {
+    method: 'POST',
+    path: '/firmware/',
+    body: () => ({ version: 'v9.1', path: 'firmware/none.ibe' }),
+    textFields: ['version', 'path'],
+  },
+  { method: 'PUT', path: '/firmware/:id/', body: () => ({ version: 'v9.1', path: 'firmware/none.ibe' }), fewValues: true },
+  { method: 'PATCH', path: '/firmware/:id/', body: () => ({ path: 'firmware/none.ibe' }), fewValues: true },
+  // The spec's own paths with a shape of their own (issue 23.21); its aliases are the product routes above.
+  { method: 'GET', path: '/scan/latlng/' },
+  { method: 'GET', path: '/scan/recentscan/', list: true },
+  { method: 'GET', path: '/scan/technicians/', list: true },
+  { method: 'GET', path: '/orca/case-history/' },
   { method: 'GET', path: '/file/' },
   { method: 'POST', path: '/file/upload/' },
   // Bookings (issue 12): the public page by organization token (this token names none: 404 once the input is

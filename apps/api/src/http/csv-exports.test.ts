@@ -29,6 +29,10 @@ const ids = { scan: 0, cervical: 0 };
 const CSV_CALLS: Record<string, (() => { url: string; payload?: object }) | null> = {
   'GET /api/v1/scan/': () => ({ url: '/api/v1/scan/' }),
   'POST /api/v1/scan/ids/': () => ({ url: '/api/v1/scan/ids/', payload: { ids_list: [ids.scan] } }),
+  // The spec's path for the same route (issue 23.21): the same CSV.
+  'POST /api/v1/scan/from/ids/': () => ({ url: '/api/v1/scan/from/ids/', payload: { ids_list: [ids.scan] } }),
+  // The spec's recent scans share the list's query; they answer JSON only.
+  'GET /api/v1/scan/recentscan/': null,
   'GET /api/v1/scan/{id}/': () => ({ url: `/api/v1/scan/${ids.scan}/` }),
   'GET /api/v1/cervaical/': () => ({ url: '/api/v1/cervaical/' }),
   'POST /api/v1/cervaical/ids/': () => ({ url: '/api/v1/cervaical/ids/', payload: { ids_list: [ids.cervical] } }),

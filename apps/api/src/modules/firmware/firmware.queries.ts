@@ -64,6 +64,26 @@ export async function insertFirmware(
   return row;
 }
 
+export async function updateFirmware(
+  db: DbOrTx,
+  id: number,
+  values: { version: string; path: string; checksum: string; size: number; by: number; at: Date },
+): Promise<FirmwareRow | null> {
+  const [row] = await db
+    .update(firmware)
+    .set({
+      version: values.version,
+      path: values.path,
+      checksum: values.checksum,
+      size: values.size,
+      modified: values.at,
+      modifiedBy: values.by,
+    })
+    .where(eq(firmware.id, id))
+    .returning();
+  return row ?? null;
+}
+
 export async function deleteFirmware(db: DbOrTx, id: number): Promise<FirmwareRow | null> {
   const [row] = await db.delete(firmware).where(eq(firmware.id, id)).returning();
   return row ?? null;

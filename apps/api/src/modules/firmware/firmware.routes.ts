@@ -6,24 +6,33 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FIRMWARE_EDIT_ROLES,
   FIRMWARE_MAX_BYTES,
   FIRMWARE_ROLES,
+  ZFirmwarePatch,
+  ZFirmwarePathInput,
+  ZFirmwarePut,
+  canManageFirmware,
   ZFirmware,
   ZFirmwareCreated,
   ZFirmwareLatest,
   ZFirmwareListQuery,
 } from '@sc/shared/firmware';
 import { ZBoolParam, paginated } from '@sc/shared/list';
-import { requestMeta, requireActor } from '../../http/authenticate.ts';
+import { AUTH_ERRORS, requestMeta, requireActor } from '../../http/authenticate.ts';
+import { AppError, badRequest, zodToFields } from '../../http/errors.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
 import {
   TOKEN_SECURITY as security,
   ZIdParams,
+  guard,
   parseId,
   signedIn as preValidation,
 } from '../../http/route-helpers.ts';
 import {
   createFirmware,
+  createFirmwareFromPath,
+  updateFirmware,
   deleteFirmware,
   downloadFirmware,
   getFirmware,
@@ -93,14 +102,23 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Create a firmware version from an .ibe file (multipart: file, optional version)',
-        description: `${WHO} The file must be of type .ibe, at most 2 MB, text whose first line is the version with a numeric part greater than 0 (v2.14). Answers 'file not accepted' (unreadable), 'file format invalid' (no version), 'already exists' (on version). It is stored under firmware/ with its SHA-256.`,
-        consumes: ['multipart/form-data'],
+        summary:
+          'Create a firmware version: JSON {version, path} of a file uploaded with POST file/upload/ into firmware/ (part 3 §7), or multipart (file, optional version)',
+        description: `${WHO} JSON: version and path are required ('Version is required.', 'Path is required.'); the path must be one POST file/upload/ answered for folder firmware, and the version the one on its first line. Multipart: the file must be of type .ibe, at most 2 MB, text whose first line is the version with a numeric part greater than 0 (v2.14). Answers 'file not accepted' (unreadable), 'file format invalid' (no version), 'already exists' (on version). It is stored under firmware/ with its SHA-256.`,
+        consumes: ['application/json', 'multipart/form-data'],
         response: { 201: ZFirmwareCreated },
       },
     },
     async (request, reply) => {
       const actor = requireActor(request);
+      if (!request.isMultipart()) {
+        // The role before the body (403 whatever was sent); the body is checked here, not by a body schema, so that
+        // one route takes both kinds of body.
+        if (!canManageFirmware(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+        const parsed = ZFirmwarePathInput.safeParse(request.body ?? {});
+        if (!parsed.success) throw badRequest(zodToFields(parsed.error.issues));
+        return reply.status(201).send(await createFirmwareFromPath(app.ctx, actor, parsed.data, requestMeta(request)));
+      }
       const form = await readFirmwareForm(request);
       return reply.status(201).send(await createFirmware(app.ctx, actor, form, requestMeta(request)));
     },
@@ -148,6 +166,35 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       getFirmware(app.ctx, requireActor(request), parseId(request.params.id), request.query.using_read_db === true),
   );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/firmware/:id/',
+      // 401, then 403 by role, before the body is looked at; then 404 for an unknown id.
+      preValidation: guard(FIRMWARE_EDIT_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          method === 'PUT'
+            ? 'Point a firmware version at another uploaded file: {version, path} (ADMIN)'
+            : 'Change the file or version of a firmware version: version and/or path (ADMIN)',
+        description: `Allowed: ${FIRMWARE_EDIT_ROLES.join(', ')} (403 otherwise). path: a file POST file/upload/ stored in firmware/; version: the one on that file's first line, not another version's ('already exists').`,
+        params: ZIdParams,
+        body: method === 'PUT' ? ZFirmwarePut : ZFirmwarePatch,
+        response: { 200: ZFirmwareCreated },
+      },
+      handler: async (request) =>
+        updateFirmware(
+          app.ctx,
+          requireActor(request),
+          parseId((request.params as { id: string }).id),
+          request.body as z.infer<typeof ZFirmwarePatch>,
+          requestMeta(request),
+        ),
+    });
+  }
 
   app.get(
     '/firmware/:id/download/',

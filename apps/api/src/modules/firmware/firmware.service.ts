@@ -9,7 +9,9 @@ import { latestVersion } from '@sc/shared/devices';
 import {
   FIRMWARE_FOLDER,
   FIRMWARE_MESSAGES,
+  FIRMWARE_MAX_BYTES,
   canDeleteFirmware,
+  canEditFirmware,
   canManageFirmware,
   checkFirmwareContent,
   checkFirmwareFile,
@@ -20,6 +22,8 @@ import {
   type TFirmwareCreated,
   type TFirmwareLatest,
   type TFirmwareListQuery,
+  type TFirmwarePatch,
+  type TFirmwarePathInput,
 } from '@sc/shared/firmware';
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
@@ -29,13 +33,18 @@ import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { sanitizeFileName } from '../../services/storage/storage-key.ts';
+import { findFileByPath } from '../files/files.queries.ts';
 import { demoFirmwareContent, isDemoFirmwarePath, sha256Hex } from './firmware-demo.ts';
 import { presentFirmware } from './firmware.presenter.ts';
 import * as q from './firmware.queries.ts';
 
 export type FirmwareContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
-export const FIRMWARE_AUDIT = { created: 'firmware.created', deleted: 'firmware.deleted' } as const;
+export const FIRMWARE_AUDIT = {
+  created: 'firmware.created',
+  updated: 'firmware.updated',
+  deleted: 'firmware.deleted',
+} as const;
 
 const CONTENT_TYPE = 'application/octet-stream';
 
@@ -127,6 +136,107 @@ export async function createFirmware(
     throw error;
   }
   return { ...presentFirmware(row), detail: FIRMWARE_MESSAGES.created };
+}
+
+type UploadedFirmware = { path: string; version: string; checksum: string; size: number };
+
+/**
+ * A file uploaded with `POST file/upload/` into firmware/ (part 3 §7: 'uploaded to storage under a firmware/ folder'),
+ * read back and checked with the rules a multipart create applies ('file not accepted', 'file format invalid').
+ * Problems are the `path` field's.
+ */
+async function readUploadedFirmware(ctx: FirmwareContext, path: string): Promise<UploadedFirmware> {
+  const record = path.startsWith(`${FIRMWARE_FOLDER}/`) ? await findFileByPath(ctx.database.db, path) : null;
+  const stored = record?.folder === FIRMWARE_FOLDER ? await ctx.services.storage.get(path) : null;
+  if (!stored) throw fieldError('path', FIRMWARE_MESSAGES.pathNotUploaded);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stored.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // The upload folder takes 2 MB at most; a larger object is not one of its files.
+    if (size > FIRMWARE_MAX_BYTES) {
+      stored.body.destroy();
+      throw fieldError('path', FIRMWARE_MESSAGES.tooLarge);
+    }
+    chunks.push(chunk);
+  }
+  const data = Buffer.concat(chunks);
+  const content = checkFirmwareContent(data);
+  if (!content.ok) throw fieldError('path', content.message);
+  return { path, version: content.version, checksum: sha256Hex(data), size };
+}
+
+/** The version sent must be the file's own, and no other version on record may be the same. */
+async function assertVersionFree(db: DbOrTx, claimed: string, file: UploadedFirmware, exceptId?: number): Promise<void> {
+  if (claimed !== file.version) throw fieldError('version', FIRMWARE_MESSAGES.versionMismatch(file.version));
+  const versions = await q.listFirmwareVersions(db);
+  if (versions.some((row) => row.id !== exceptId && isSameVersion(row.version, file.version))) {
+    throw fieldError('version', FIRMWARE_MESSAGES.alreadyExists);
+  }
+}
+
+/**
+ * `POST firmware/` with JSON {version, path} (part 3 §7): the record of a file uploaded into firmware/ before. The
+ * file stays where the upload put it; its SHA-256 is recorded as for a multipart create.
+ */
+export async function createFirmwareFromPath(
+  ctx: FirmwareContext,
+  actor: Actor,
+  input: TFirmwarePathInput,
+  meta: RequestMeta,
+): Promise<TFirmwareCreated> {
+  assertCanManage(actor);
+  const file = await readUploadedFirmware(ctx, input.path);
+  const { db } = ctx.database;
+  await assertVersionFree(db, input.version, file);
+  const at = ctx.now();
+  try {
+    const row = await db.transaction(async (tx) => {
+      const values = { version: file.version, path: file.path, checksum: file.checksum, size: file.size };
+      const inserted = await q.insertFirmware(tx, { ...values, by: actor.id, at });
+      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.created, inserted.id, values);
+      return inserted;
+    });
+    return { ...presentFirmware(row), detail: FIRMWARE_MESSAGES.created };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('version', FIRMWARE_MESSAGES.alreadyExists);
+    throw error;
+  }
+}
+
+/**
+ * `PUT` and `PATCH firmware/{id}/` (part 3 §7; ADMIN): point a version at another uploaded file (`path`), its
+ * `version` being the file's own. A PATCH of the version alone must name the stored file's version: the version is
+ * what the file says, never a label that could disagree with what devices download.
+ */
+export async function updateFirmware(
+  ctx: FirmwareContext,
+  actor: Actor,
+  id: number,
+  patch: TFirmwarePatch,
+  meta: RequestMeta,
+): Promise<TFirmwareCreated> {
+  if (!canEditFirmware(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
+  const { db } = ctx.database;
+  const current = await findOr404(db, id);
+  const file =
+    patch.path === undefined || patch.path === current.path
+      ? { path: current.path, version: current.version, checksum: current.checksum ?? '', size: current.size ?? 0 }
+      : await readUploadedFirmware(ctx, patch.path);
+  await assertVersionFree(db, patch.version ?? file.version, file, id);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const values = { version: file.version, path: file.path, checksum: file.checksum, size: file.size };
+      const updated = await q.updateFirmware(tx, id, { ...values, by: actor.id, at: ctx.now() });
+      if (!updated) throw notFound();
+      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.updated, id, values);
+      return updated;
+    });
+    return { ...presentFirmware(row), detail: FIRMWARE_MESSAGES.updated };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('version', FIRMWARE_MESSAGES.alreadyExists);
+    throw error;
+  }
 }
 
 /** ADMIN withdraws a version: devices stop being offered it. The file goes after the row is gone. */

@@ -125,9 +125,14 @@ describe('POST firmware/ (create from an .ibe file)', () => {
       expect(res.statusCode, cases[i]![0]).toBe(400);
       expect(res.json(), cases[i]![0]).toEqual({ file: [cases[i]![2]] });
     });
-    const noFile = await t.app.inject({ method: 'POST', url: URL, headers: auth(tokens.ADMIN), payload: { version: 'v9' } });
+    const { payload, headers } = multipart([{ name: 'version', value: 'v9' }]);
+    const noFile = await t.app.inject({ method: 'POST', url: URL, headers: { ...headers, ...auth(tokens.ADMIN) }, payload });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toEqual({ file: [FIRMWARE_MESSAGES.noFile] });
+    // A JSON body is the spec's {version, path} (part 3 §7): its own messages.
+    const noPath = await t.app.inject({ method: 'POST', url: URL, headers: auth(tokens.ADMIN), payload: { version: 'v9' } });
+    expect(noPath.statusCode).toBe(400);
+    expect(noPath.json()).toEqual({ path: [FIRMWARE_MESSAGES.pathRequired] });
     expect(await rowCount()).toBe(rows);
     expect(objectCount()).toBe(objects);
   });
@@ -272,5 +277,94 @@ describe('OpenAPI', () => {
       ['/api/v1/firmware/{id}/download/', 'get'],
     ];
     for (const [path, method] of ops) expect(spec.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['firmware']);
+  });
+});
+
+// Part 3 §7: the file is uploaded into firmware/ (POST file/upload/), then POST firmware/ names it with {version, path};
+// PUT and PATCH firmware/{id}/ are defined (ADMIN).
+describe('the spec\'s firmware contract: file/upload/ into firmware/, then JSON {version, path}; PUT and PATCH by id', () => {
+  const uploadToFolder = async (token: string, filename: string, data: Buffer, folder = 'firmware') => {
+    const { payload, headers } = multipart([{ name: 'folder', value: folder }, { name: 'file', filename, data }]);
+    return t.app.inject({ method: 'POST', url: '/api/v1/file/upload/', payload, headers: { ...headers, ...auth(token) } });
+  };
+  const uploaded = async (version: string) => {
+    const res = await uploadToFolder(tokens.ADMIN, `${version}.ibe`, ibe(`${version}\nbody of ${version}\n`));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ path: string }>().path;
+  };
+  const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown, token = tokens.ADMIN) =>
+    t.app.inject({ method, url, headers: auth(token), payload: payload as object });
+
+  it('creates a version from an uploaded path with the file\'s sha256, serves those bytes, and audits it', async () => {
+    const data = ibe('v31.0\nbody of v31.0\n');
+    const up = await uploadToFolder(tokens.SUB_ADMIN, 'v31.ibe', data);
+    expect(up.statusCode, up.body).toBe(200);
+    const { path: stored } = up.json<{ path: string }>();
+    expect(stored.startsWith('firmware/')).toBe(true);
+    const res = await send('POST', URL, { version: 'v31.0', path: stored }, tokens.SUB_ADMIN);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<TFirmwareCreated>();
+    expect(body).toMatchObject({ version: 'v31.0', path: stored, checksum: sha256(data), detail: FIRMWARE_MESSAGES.created });
+    const download = await get(tokens.ADMIN, `${URL}${body.id}/download/`);
+    expect(download.rawPayload.equals(data)).toBe(true);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, FIRMWARE_AUDIT.created));
+    expect(audit.some((a) => a.targetId === String(body.id))).toBe(true);
+  });
+
+  it('refuses, on the field and storing nothing: missing fields, a path not uploaded into firmware/, another version, a known version', async () => {
+    const rows = await rowCount();
+    const path = await uploaded('v32.0');
+    const logo = 'companylogo/0000_1_logo.png';
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [{}, { version: [FIRMWARE_MESSAGES.versionRequired], path: [FIRMWARE_MESSAGES.pathRequired] }],
+      [{ version: ' ', path: path }, { version: [FIRMWARE_MESSAGES.versionRequired] }],
+      [{ version: 'v32.0', path: 'firmware/none.ibe' }, { path: [FIRMWARE_MESSAGES.pathNotUploaded] }],
+      [{ version: 'v32.0', path: logo }, { path: [FIRMWARE_MESSAGES.pathNotUploaded] }],
+      [{ version: 'v32.0', path: '../secret' }, { path: [FIRMWARE_MESSAGES.pathNotUploaded] }],
+      [{ version: 'v33.0', path }, { version: [FIRMWARE_MESSAGES.versionMismatch('v32.0')] }],
+      [[], { non_field_errors: [expect.any(String) as string] }],
+    ];
+    for (const [payload, errors] of cases) {
+      const res = await send('POST', URL, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json(), JSON.stringify(payload)).toEqual(errors);
+    }
+    expect(await rowCount()).toBe(rows);
+    expect((await send('POST', URL, { version: 'v32.0', path })).statusCode).toBe(201);
+    const again = await send('POST', URL, { version: 'v32.0', path });
+    expect(again.json()).toEqual({ version: [FIRMWARE_MESSAGES.alreadyExists] });
+  });
+
+  it('answers 403 to other roles whatever the body, and 401 without a token', async () => {
+    for (const role of ['ORG_ADMIN', 'MANAGER', 'TECHNICIAN'] as const) {
+      expect((await send('POST', URL, {}, tokens[role])).statusCode, role).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: URL, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('lets ADMIN point a version at another uploaded file by PATCH and PUT; SUB_ADMIN gets 403, an unknown id 404', async () => {
+    const created = await send('POST', URL, { version: 'v40.0', path: await uploaded('v40.0') });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<TFirmware>().id;
+    const next = await uploaded('v40.1');
+    expect((await send('PATCH', `${URL}${id}/`, { path: next }, tokens.SUB_ADMIN)).statusCode).toBe(403);
+    expect((await send('PATCH', `${URL}${id}/`, {}, tokens.ORG_ADMIN)).statusCode).toBe(403);
+    expect((await send('PATCH', `${URL}999999/`, { path: next })).statusCode).toBe(404);
+    // The version is the file's: a PATCH of the version alone cannot relabel the stored file.
+    const relabel = await send('PATCH', `${URL}${id}/`, { version: 'v41.0' });
+    expect(relabel.json()).toEqual({ version: [FIRMWARE_MESSAGES.versionMismatch('v40.0')] });
+    const patched = await send('PATCH', `${URL}${id}/`, { path: next });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ id, version: 'v40.1', path: next, detail: FIRMWARE_MESSAGES.updated });
+    const third = await uploaded('v40.2');
+    expect((await send('PUT', `${URL}${id}/`, { path: third })).json()).toEqual({
+      version: [FIRMWARE_MESSAGES.versionRequired],
+    });
+    const put = await send('PUT', `${URL}${id}/`, { id, version: 'v40.2', path: third });
+    expect(put.statusCode, put.body).toBe(200);
+    const [row] = await t.database.db.select().from(firmware).where(eq(firmware.id, id));
+    expect(row).toMatchObject({ version: 'v40.2', path: third });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, FIRMWARE_AUDIT.updated));
+    expect(audit.filter((a) => a.targetId === String(id))).toHaveLength(2);
   });
 });

@@ -68,6 +68,7 @@ export type LanguageValues = {
   isoCode: string;
   isTutorialAvailable: boolean;
   appVersionId: number | null;
+  ibeConsentForm: string[];
 };
 
 export async function insertLanguage(tx: DbOrTx, values: LanguageValues, at: Date): Promise<LanguageRow> {

@@ -25,7 +25,7 @@ import { createLanguage, getLanguage, listLanguagesFor, updateLanguage } from '.
 
 const tags = ['languages'];
 const ZDetail = z.object({ detail: z.string() });
-const WRITE = `Allowed: ${LANGUAGE_EDIT_ROLES.join(', ')} (403 otherwise). iso_code: one or two letters ('Invalid ISO code, Maximum 2 characters'), unique in any case, stored in lower case. app_version: an app version of type IBE, or null.`;
+const WRITE = `Allowed: ${LANGUAGE_EDIT_ROLES.join(', ')} (403 otherwise). ibe_consent_form: the consent paragraphs (kept when left out). iso_code: one or two letters ('Invalid ISO code, Maximum 2 characters'), unique in any case, stored in lower case. app_version: an app version of type IBE, or null.`;
 
 // Writes: 401, then 403 by role, before the body is looked at.
 const editors = guard(LANGUAGE_EDIT_ROLES);

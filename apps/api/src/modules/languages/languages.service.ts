@@ -95,6 +95,7 @@ export async function createLanguage(
     isoCode: input.iso_code,
     isTutorialAvailable: input.is_tutorial_available,
     appVersionId: input.app_version,
+    ibeConsentForm: input.ibe_consent_form ?? [],
   };
   const row = await uniqueIsoCode(() =>
     ctx.database.db.transaction(async (tx) => {
@@ -121,6 +122,7 @@ export async function updateLanguage(
     ...(patch.iso_code === undefined ? {} : { isoCode: patch.iso_code }),
     ...(patch.is_tutorial_available === undefined ? {} : { isTutorialAvailable: patch.is_tutorial_available }),
     ...(patch.app_version === undefined ? {} : { appVersionId: patch.app_version }),
+    ...(patch.ibe_consent_form === undefined ? {} : { ibeConsentForm: patch.ibe_consent_form }),
   };
   const row = await uniqueIsoCode(() =>
     ctx.database.db.transaction(async (tx) => {

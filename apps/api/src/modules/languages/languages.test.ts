@@ -41,6 +41,7 @@ describe('GET language/', () => {
       iso_code: 'hi',
       is_tutorial_available: true,
       app_version: null,
+      ibe_consent_form: [],
     });
   });
 

@@ -60,6 +60,7 @@ describe('POST language/', () => {
       iso_code: 'sw',
       is_tutorial_available: true,
       app_version: ibeVersion,
+      ibe_consent_form: [],
       detail: LANGUAGE_MESSAGES.created,
     });
     const audit = await t.database.db
@@ -160,6 +161,38 @@ describe('GET, PUT and PATCH language/{id}/', () => {
     expect(res.json()).toEqual({ iso_code: [LANGUAGE_MESSAGES.isoTaken] });
     const [row] = await t.database.db.select().from(languages).where(eq(languages.id, hindi));
     expect(row).toMatchObject({ name: 'Hindi (India)', isoCode: 'hi' });
+  });
+
+  it('stores and returns ibe_consent_form (part 1 §3 Language): POST, PATCH, GET one, the list; PUT without it keeps it', async () => {
+    const created = await send('POST', URL, { name: 'Zulu', iso_code: 'zu', ibe_consent_form: ['Ngiyavuma.'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<TLanguageSaved>().id;
+    expect(created.json()).toMatchObject({ ibe_consent_form: ['Ngiyavuma.'] });
+    // Blank items are dropped and a newline becomes a space, as the organization's consent lists are saved.
+    const patched = await send('PATCH', `${URL}${id}/`, { ibe_consent_form: ['Line one\nline two', '  ', 'Second.'] });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ ibe_consent_form: ['Line one line two', 'Second.'] });
+    expect((await send('GET', `${URL}${id}/`)).json()).toMatchObject({ ibe_consent_form: ['Line one line two', 'Second.'] });
+    const list = await send('GET', `${URL}?search=zu`);
+    expect(list.json<{ results: unknown[] }>().results).toContainEqual(
+      expect.objectContaining({ id, ibe_consent_form: ['Line one line two', 'Second.'] }),
+    );
+    const put = await send('PUT', `${URL}${id}/`, { id, name: 'isiZulu', iso_code: 'zu', is_tutorial_available: false });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ name: 'isiZulu', ibe_consent_form: ['Line one line two', 'Second.'] });
+    const [row] = await t.database.db.select().from(languages).where(eq(languages.id, id));
+    expect(row?.ibeConsentForm).toEqual(['Line one line two', 'Second.']);
+  });
+
+  it('refuses a consent text that is not a list of texts, or over 400 words, on the field and changes nothing', async () => {
+    const long = Array.from({ length: 401 }, () => 'word').join(' ');
+    for (const ibe_consent_form of ['one text', [1], [long]]) {
+      const res = await send('PATCH', `${URL}${hindi}/`, { ibe_consent_form });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json<object>()).every((k) => k.startsWith('ibe_consent_form'))).toBe(true);
+    }
+    const [row] = await t.database.db.select().from(languages).where(eq(languages.id, hindi));
+    expect(row?.ibeConsentForm).toEqual([]);
   });
 
   it('answers 404 for an unknown id, and 403 to a non-ADMIN', async () => {

@@ -4,6 +4,7 @@
 import { positivityPercent } from '@sc/shared/dashboard';
 import { canEditOrganization } from '@sc/shared/organization-input';
 import { ZCompanyInfo, type TCompanyInfo, type TOrganization, type TOrganizationListItem } from '@sc/shared/organizations';
+import type { TCountry } from '@sc/shared/list';
 import type { TUserType } from '@sc/shared/roles';
 import type { CompanyInfo } from '../../db/schema/organizations.ts';
 import { listAllCountries } from '../lookups/lookups.service.ts';
@@ -11,13 +12,39 @@ import type { OrganizationFigures, OrganizationListRow, OrganizationRow } from '
 
 const COMPANY_INFO_KEYS = Object.keys(ZCompanyInfo.shape) as (keyof TCompanyInfo)[];
 
-let countryNames: Map<string, string> | undefined;
+let countriesByCode: Map<string, TCountry> | undefined;
+let countriesByName: Map<string, TCountry> | undefined;
+
+/** The country of an ISO code in the country list of `GET country/` ('IN' → India's entry), or null. */
+function countryOfCode(code: string | null | undefined): TCountry | null {
+  if (!code) return null;
+  countriesByCode ??= new Map(listAllCountries().map((c) => [c.code, c]));
+  return countriesByCode.get(code.toUpperCase()) ?? null;
+}
 
 /** The name of an ISO country code in the country list of `GET country/` ('IN' → 'India'), or null. */
 function countryNameOf(code: string | null | undefined): string | null {
-  if (!code) return null;
-  countryNames ??= new Map(listAllCountries().map((c) => [c.code, c.name]));
-  return countryNames.get(code.toUpperCase()) ?? null;
+  return countryOfCode(code)?.name ?? null;
+}
+
+/** The country list's entry of a country name, in any case ('india' → India's entry), or null. */
+function countryOfName(name: string | null | undefined): TCountry | null {
+  if (!name?.trim()) return null;
+  countriesByName ??= new Map(listAllCountries().map((c) => [c.name.toLowerCase(), c]));
+  return countriesByName.get(name.trim().toLowerCase()) ?? null;
+}
+
+/**
+ * country_data (part 2 §3): the entry of the organization's country_code, else of its country's name, else of its
+ * company_info's country code — the same fallbacks `country` presents, so the two never disagree.
+ */
+function presentCountryData(
+  country: string | null,
+  countryCode: string | null,
+  companyCountryCode: string | null | undefined,
+): TCountry | null {
+  if (country?.trim()) return countryOfCode(countryCode) ?? countryOfName(country);
+  return countryOfCode(countryCode) ?? countryOfCode(companyCountryCode);
 }
 
 /**
@@ -44,6 +71,7 @@ export function presentOrganizationListItem(r: OrganizationListRow): TOrganizati
     name: r.name,
     country: presentCountry(r.country, r.countryCode, r.companyCountryCode),
     country_code: r.countryCode,
+    country_data: presentCountryData(r.country, r.countryCode, r.companyCountryCode),
     state: r.state,
     address_1: r.address1,
     address_2: r.address2,

@@ -131,6 +131,7 @@ describe('GET organization/ — envelope and paging', () => {
       name: 'D2',
       country: 'Kenya',
       country_code: 'KE',
+      country_data: { name: 'Kenya', dial_code: '+254', code: 'KE', currency_code: 'KES' },
       state: null,
       address_1: null,
       address_2: null,
@@ -526,5 +527,31 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/v1/organization/{id}/']).toHaveProperty('get');
     expect(doc.paths['/api/v1/country/']).toHaveProperty('get');
     expect(doc.paths['/api/v1/timezone/']).toHaveProperty('get');
+  });
+});
+
+// Last: it adds organizations the counting and ordering tests above do not expect.
+describe('country_data', () => {
+  it('gives country_data (part 2 §3) in rows and in the detail: the country list entry, null when none is known', async () => {
+    const byName = await createOrganization(t, { name: 'Named only', country: 'brazil', countryCode: null });
+    const byCompany = await createOrganization(t, {
+      name: 'Company only',
+      country: null,
+      countryCode: null,
+      companyInfo: { country_code: 'KE' },
+    });
+    const none = await createOrganization(t, { name: 'Nowhere', country: null, countryCode: null });
+    const body = await list(`ids=${byName.id},${byCompany.id},${none.id}&ordering=name`);
+    const rows = body.results as unknown as Array<{ name: string; country: string | null; country_data: unknown }>;
+    expect(rows.map((o) => [o.name, o.country, o.country_data])).toEqual([
+      ['Company only', 'Kenya', { name: 'Kenya', dial_code: '+254', code: 'KE', currency_code: 'KES' }],
+      ['Named only', 'brazil', { name: 'Brazil', dial_code: '+55', code: 'BR', currency_code: 'BRL' }],
+      ['Nowhere', null, null],
+    ]);
+    const detail = (await get(`/api/v1/organization/${ids.S}/`)).json<Record<string, unknown>>();
+    expect(detail.country_data).toEqual({ name: 'Brazil', dial_code: '+55', code: 'BR', currency_code: 'BRL' });
+    // The OpenAPI document describes the field (the spec's shape).
+    const doc = t.app.swagger() as unknown as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    expect(JSON.stringify(doc.paths['/api/v1/organization/']!.get.responses['200'])).toContain('country_data');
   });
 });

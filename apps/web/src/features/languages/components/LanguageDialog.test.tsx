@@ -20,7 +20,7 @@ const ibe = (id: number, name: string): TAppVersion => ({
   modified: '2026-01-02T10:00:00Z',
 });
 const versions = { count: 2, next: null, previous: null, results: [ibe(5, '3.1.0'), ibe(4, '3.0.0')] };
-const hindi: TLanguage = { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: 4 };
+const hindi: TLanguage = { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: 4, ibe_consent_form: [] };
 
 describe('LanguageDialog: create', () => {
   it('highlights a blank name and an ISO code over 2 characters with the spec message after a submit attempt', async () => {

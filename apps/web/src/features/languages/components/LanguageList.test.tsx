@@ -8,8 +8,8 @@ import { LanguageListPage } from '../pages/LanguageListPage.tsx';
 vi.setConfig({ testTimeout: 60_000 });
 
 const LIST = '/api/v1/language/';
-const hindi: TLanguage = { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null };
-const akan: TLanguage = { id: 8, name: 'Akan', iso_code: 'ak', is_tutorial_available: false, app_version: null };
+const hindi: TLanguage = { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null, ibe_consent_form: [] };
+const akan: TLanguage = { id: 8, name: 'Akan', iso_code: 'ak', is_tutorial_available: false, app_version: null, ibe_consent_form: [] };
 
 function setup(results: TLanguage[]) {
   const fetchMock = mockFetch({

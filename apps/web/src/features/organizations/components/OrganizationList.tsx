@@ -133,7 +133,8 @@ export function OrganizationList({ embedded = false, parentId }: OrganizationLis
     {
       accessor: 'country',
       title: 'Country',
-      render: (org) => org.country ?? <Text c="dimmed">—</Text>,
+      // country_data is the country list's entry (part 2 §3); `country` is the stored name it came from.
+      render: (org) => org.country_data?.name ?? org.country ?? <Text c="dimmed">—</Text>,
     },
     {
       accessor: 'created',

@@ -9,9 +9,9 @@ import { makeUser, mockFetch, renderWithProviders } from '../../../test/render.t
 import { emptyCompanyInfo, fullOrganization } from '../test/organizationBuilders.ts';
 
 export const LANGUAGES: TLanguage[] = [
-  { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null },
-  { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null },
-  { id: 3, name: 'Spanish', iso_code: 'es', is_tutorial_available: false, app_version: null },
+  { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null, ibe_consent_form: [] },
+  { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null, ibe_consent_form: [] },
+  { id: 3, name: 'Spanish', iso_code: 'es', is_tutorial_available: false, app_version: null, ibe_consent_form: [] },
 ];
 
 const envelope = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });

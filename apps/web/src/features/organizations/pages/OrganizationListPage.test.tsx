@@ -16,7 +16,7 @@ vi.mock('../form/OrganizationFormDialog.tsx', async () => {
 vi.setConfig({ testTimeout: 15_000 });
 
 const LIST = '/api/v1/organization/';
-const rows = [orgRow(2, 'North Hospital', { can_create_organization: true }), orgRow(3, 'South Centre', { country: null })];
+const rows = [orgRow(2, 'North Hospital', { can_create_organization: true }), orgRow(3, 'South Centre', { country: null, country_data: null })];
 
 function setup(role: TUserType = 'ADMIN', path = '/organization', results = rows, userOverrides = {}) {
   const fetchMock = mockFetch({ [`GET ${LIST}`]: { body: page(results, results.length ? 42 : 0) } });
@@ -35,6 +35,20 @@ describe('OrganizationListPage', () => {
     expect(screen.getAllByText(dayjs('2026-01-05T09:30:00Z').format(DATE_DISPLAY_FORMAT))).toHaveLength(2);
     expect(screen.getByTestId('list-total')).toHaveTextContent('42 items');
     expect(lastQuery(fetchMock, LIST)).toEqual({ page: '1', limit: '10', ordering: '-created', using_read_db: 'true' });
+  });
+
+  it("shows the country list's name of country_data (part 2 §3), the stored text only without it, and a dash without either", async () => {
+    const kenya = { name: 'Kenya', dial_code: '+254', code: 'KE', currency_code: 'KES' };
+    setup('ADMIN', '/organization', [
+      orgRow(4, 'Typed Lower', { country: 'kenya', country_data: kenya }),
+      orgRow(5, 'Unknown Place', { country: 'Atlantis', country_data: null }),
+      orgRow(6, 'Nowhere', { country: null, country_data: null }),
+    ]);
+    const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    expect(within(await row('Typed Lower')).getByText('Kenya')).toBeInTheDocument();
+    expect(within(await row('Typed Lower')).queryByText('kenya')).not.toBeInTheDocument();
+    expect(within(await row('Unknown Place')).getByText('Atlantis')).toBeInTheDocument();
+    expect(within(await row('Nowhere')).getAllByText('—').length).toBeGreaterThan(0);
   });
 
   it('sends the filter dropdown choice to the API and keeps it in the URL', async () => {

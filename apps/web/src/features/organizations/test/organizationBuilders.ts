@@ -9,6 +9,7 @@ export function orgRow(id: number, name: string, overrides: Partial<TOrganizatio
     name,
     country: 'India',
     country_code: 'IN',
+    country_data: { name: 'India', dial_code: '+91', code: 'IN', currency_code: 'INR' },
     state: 'Karnataka',
     address_1: '1 Main Road',
     address_2: null,

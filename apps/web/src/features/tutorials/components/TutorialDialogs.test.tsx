@@ -67,9 +67,9 @@ const languages = {
   next: null,
   previous: null,
   results: [
-    { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null },
-    { id: 2, name: 'French', iso_code: 'fr', is_tutorial_available: true, app_version: null },
-    { id: 3, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null },
+    { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null, ibe_consent_form: [] },
+    { id: 2, name: 'French', iso_code: 'fr', is_tutorial_available: true, app_version: null, ibe_consent_form: [] },
+    { id: 3, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null, ibe_consent_form: [] },
   ],
 };
 
