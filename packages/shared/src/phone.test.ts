@@ -4,7 +4,14 @@ import { MESSAGES, parseMobile } from './validation.ts';
 
 describe('one mobile number however typed (issue 23.3)', () => {
   it('reads +91 with spaces, hyphens, brackets or a trunk 0 as the same Indian number', () => {
-    for (const typed of ['9876543210', '+91 98765 43210', '+919876543210', '98765-43210', '(98765) 43210', '09876543210']) {
+    for (const typed of [
+      '9876543210',
+      '+91 98765 43210',
+      '+919876543210',
+      '98765-43210',
+      '(98765) 43210',
+      '09876543210',
+    ]) {
       expect(parseMobile(typed, 'IN')?.stored, typed).toBe('+91-9876543210');
       expect(mobileProblem(typed, 'IN'), typed).toBeNull();
     }

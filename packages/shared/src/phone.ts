@@ -2,7 +2,12 @@
 // its country; this file adds what the one phone input of the console and the list searches need on top of it:
 // which characters a phone field keeps, why a number is refused (on the field, before submit, and by the API with
 // the same words), and the form a search term takes when it is a phone number.
-import { getCountries, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js/mobile';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  type CountryCode,
+} from 'libphonenumber-js/mobile';
 import { MESSAGES, parseMobile } from './validation.ts';
 
 /** Every country calling code of the numbering plan ('1', '44', '91', '254'…). */
