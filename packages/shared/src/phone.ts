@@ -82,3 +82,13 @@ export function phoneSearchForm(term: string): string | null {
   }
   return form === typed ? null : form;
 }
+
+/**
+ * The national part of a stored mobile, for a phone field whose country picker holds the dial code
+ * ('+91-9876543210' → '9876543210'; '' for none). A number stored without the hyphen keeps its digits.
+ */
+export function nationalPartOf(stored: string | null | undefined): string {
+  if (!stored) return '';
+  const dash = stored.indexOf('-');
+  return stored.startsWith('+') && dash > 0 ? stored.slice(dash + 1) : stored.replace(/^\+/, '');
+}
