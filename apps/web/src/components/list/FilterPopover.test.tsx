@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render.tsx';
+import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { ReCertificationFilter } from '../../features/users/recertification/ReCertificationFilter.tsx';
 import { FilterPopover, YesNoSelect } from './FilterPopover.tsx';
 
 function renderPopover() {
@@ -48,5 +49,17 @@ describe('FilterPopover closes as people expect (issue 23.16)', () => {
     expect(await screen.findByTestId('f-panel')).toBeInTheDocument();
     fireEvent.touchStart(screen.getByTestId('outside'));
     await panelGone();
+  });
+});
+
+describe('the re-certification filter closes the same way (issue 23.16)', () => {
+  it('closes with Escape while its Filter button has the focus', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/v1/organization/': { body: { count: 0, next: null, previous: null, results: [] } } });
+    renderWithProviders(<ReCertificationFilter organization={null} onChange={() => {}} />);
+    await user.click(screen.getByTestId('recert-filter-button'));
+    expect(await screen.findByTestId('recert-filter-panel')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('recert-filter-panel')).not.toBeInTheDocument());
   });
 });

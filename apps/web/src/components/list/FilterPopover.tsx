@@ -15,9 +15,9 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { SCAN_AGE_FILTER } from '@sc/shared/scans';
+import { useEscapeToClose } from './useEscapeToClose.ts';
 
 export type AgeRange = { age_min?: number; age_max?: number };
 
@@ -58,12 +58,7 @@ export function FilterPopover({
     age?.age_min ?? SCAN_AGE_FILTER.min,
     age?.age_max ?? SCAN_AGE_FILTER.max,
   ]);
-  // Escape closes the panel wherever the focus is (issue 23.16): Mantine's closeOnEscape hears only keys pressed
-  // inside the dropdown, and the focus stays on the Filter button (trapFocus off, so the list stays usable). A key
-  // already handled inside (a select closing its own options) is left alone.
-  useWindowEvent('keydown', (event) => {
-    if (opened && event.key === 'Escape' && !event.defaultPrevented) setOpened(false);
-  });
+  useEscapeToClose(opened, () => setOpened(false));
 
   return (
     <Popover
