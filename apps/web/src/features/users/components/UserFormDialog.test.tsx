@@ -112,8 +112,9 @@ describe('UserFormDialog: create', () => {
 
   it('takes a pasted +91 number with spaces as typed and sends it (issue 23.3)', async () => {
     const user = userEvent.setup();
+    const created = { ...tech, detail: USER_MESSAGES.created, password_link_message: null };
     const { fetchMock } = renderDialog('ADMIN', { mode: 'create' }, {
-      'POST /api/v1/organization/user/': { status: 201, body: { ...tech, detail: USER_MESSAGES.created, password_link_message: null } },
+      'POST /api/v1/organization/user/': { status: 201, body: created },
     });
     await user.type(screen.getByTestId('user-first-name'), 'Meera');
     await user.type(screen.getByTestId('user-last-name'), 'Nair');
