@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY_CODE } from './constants.ts';
 import { LOGIN_SOURCES } from './constants.ts';
 import { ZUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, OTP_PATTERN, isValidMobile, mobileTextField, textField } from './validation.ts';
+import { mobileProblem } from './phone.ts';
 
 /** Login messages of part 1 §8, used verbatim. */
 export const AUTH_MESSAGES = {
@@ -70,7 +71,8 @@ export const ZMobileWithCountry = z
   .object({ mobile: typedMobile, mobile_country_code: countryCode })
   .superRefine((v, ctx) => {
     if (!isValidMobile(v.mobile, v.mobile_country_code)) {
-      ctx.addIssue({ code: 'custom', path: ['mobile'], message: MESSAGES.invalidPhone });
+      const message = mobileProblem(v.mobile, v.mobile_country_code) ?? MESSAGES.invalidPhone;
+      ctx.addIssue({ code: 'custom', path: ['mobile'], message });
     }
   });
 
@@ -91,7 +93,8 @@ export const ZOtpVerify = z
   })
   .superRefine((v, ctx) => {
     if (!isValidMobile(v.mobile, v.mobile_country_code)) {
-      ctx.addIssue({ code: 'custom', path: ['mobile'], message: MESSAGES.invalidPhone });
+      const message = mobileProblem(v.mobile, v.mobile_country_code) ?? MESSAGES.invalidPhone;
+      ctx.addIssue({ code: 'custom', path: ['mobile'], message });
     }
   });
 export type TOtpVerify = z.infer<typeof ZOtpVerify>;

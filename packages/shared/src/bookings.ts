@@ -6,6 +6,7 @@ import { BOOKING_STATUSES } from './constants.ts';
 import { ZListQuery, ZPeriodQuery, idParam, isIsoDate, ZBoolParam } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, parseMobile, textField } from './validation.ts';
+import { mobileProblem } from './phone.ts';
 
 export { BOOKING_STATUSES };
 export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -145,7 +146,7 @@ const nameField = (message: string, required: boolean) => {
 
 /** The mobile's problem for the organization's country (ISO code), or null; the API and the page share it. */
 export function bookingMobileProblem(mobile: string, country: string | null | undefined): string | null {
-  return parseMobile(mobile, country || undefined) ? null : MESSAGES.invalidPhone;
+  return country ? mobileProblem(mobile, country) : parseMobile(mobile) ? null : MESSAGES.invalidPhone;
 }
 
 const ZIsoInstant = z

@@ -21,6 +21,7 @@ import {
   parseMobile,
   textField,
 } from './validation.ts';
+import { mobileProblem } from './phone.ts';
 
 export const ORGANIZATION_MESSAGES = {
   created: 'Organization created Successfully',
@@ -265,7 +266,8 @@ export const ZCompanyInfoInput = z
       if (!c.country_code) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.selectCountryCode, path: ['country_code'] });
       } else if (isKnownCountryCode(c.country_code) && !parseMobile(c.contact_number, c.country_code)) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['contact_number'] });
+        const message = mobileProblem(c.contact_number, c.country_code) ?? MESSAGES.invalidPhone;
+        ctx.addIssue({ code: 'custom', message, path: ['contact_number'] });
       }
     }
   })
@@ -377,7 +379,8 @@ function refineOrganization(o: CrossFields, ctx: z.RefinementCtx, whole: boolean
     ctx.addIssue({ code: 'custom', message: MESSAGES.required, path: ['country'] });
   }
   if (o.mobile && !organizationMobile(o)) {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['mobile'] });
+    const message = mobileProblem(o.mobile, o.country_code ?? DEFAULT_COUNTRY_CODE) ?? MESSAGES.invalidPhone;
+    ctx.addIssue({ code: 'custom', message, path: ['mobile'] });
   }
   if (o.webhook_switch === true && (o.webhook_url === null || (whole && o.webhook_url === undefined))) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.webhookUrlRequired, path: ['webhook_url'] });

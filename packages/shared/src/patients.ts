@@ -8,6 +8,7 @@ import { FILE_PATH_MAX } from './files.ts';
 import { ZBoolParam, ZListQuery, ZPeriodQuery, idField, idParam, isIsoDate } from './list.ts';
 import { USER_TYPES, type TUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, mobileTextField, parseMobile, textField } from './validation.ts';
+import { mobileProblem } from './phone.ts';
 
 export const PATIENT_NAME_MAX = 100;
 export const PATIENT_TEXT_MAX = 100;
@@ -190,9 +191,8 @@ export function refinePatient(p: PatientCross, ctx: z.RefinementCtx, today: stri
   } else if (p.age === undefined || p.age === null) {
     ctx.addIssue({ code: 'custom', path: ['age'], message: PATIENT_MESSAGES.ageRequired });
   }
-  if (p.mobile && !parseMobile(p.mobile, p.mobile_country_code)) {
-    ctx.addIssue({ code: 'custom', path: ['mobile'], message: MESSAGES.invalidPhone });
-  }
+  const mobile = p.mobile ? mobileProblem(p.mobile, p.mobile_country_code) : null;
+  if (mobile) ctx.addIssue({ code: 'custom', path: ['mobile'], message: mobile });
 }
 
 export function normalizePatient<T extends PatientCross>(

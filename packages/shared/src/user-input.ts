@@ -5,6 +5,7 @@ import { isSupportedCountry } from 'libphonenumber-js/mobile';
 import { idField } from './list.ts';
 import { ZUserType, type TUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, inputText, mobileTextField, parseMobile, textField } from './validation.ts';
+import { mobileProblem } from './phone.ts';
 
 export const USER_NAME_MAX = 150;
 export const USER_EMAIL_MAX = 254;
@@ -226,7 +227,8 @@ function withStoredMobile<T extends MobileFields>(o: T, ctx: z.RefinementCtx): T
   if (!o.mobile || !o.mobile_country_code) return o;
   const parsed = parseMobile(o.mobile, o.mobile_country_code);
   if (!parsed) {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone, path: ['mobile'] });
+    const message = mobileProblem(o.mobile, o.mobile_country_code) ?? MESSAGES.invalidPhone;
+    ctx.addIssue({ code: 'custom', message, path: ['mobile'] });
     return o;
   }
   return { ...o, mobile: parsed.stored };

@@ -66,3 +66,24 @@ describe('TechnicianPicker', () => {
     await waitFor(() => expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 12, user_type: 'ORG_ADMIN' })));
   });
 });
+
+describe('TechnicianPicker opened before typing (issue 23.16)', () => {
+  it("shows the organization's first page of technicians as soon as it opens", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/v1/organization/user/': {
+        body: { count: 2, next: null, previous: null, results: [user(12, 'Asha'), user(13, 'Bina')] },
+      },
+    });
+    const onPick = vi.fn();
+    renderWithProviders(<Harness organizationId={4} onPick={onPick} />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByTestId('technician-picker'));
+    expect(await screen.findByRole('option', { name: 'Asha Tech (asha12)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Bina Tech (bina13)' })).toBeInTheDocument();
+    const query = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams;
+    expect(query.get('organization_id')).toBe('4');
+    expect(query.get('search') ?? '').toBe('');
+    await userEvent.click(screen.getByRole('option', { name: 'Bina Tech (bina13)' }));
+    await waitFor(() => expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 13 })));
+  });
+});

@@ -1,8 +1,9 @@
 // A technician of one organization chosen by searching (part 2 §5, §6, §9): valid users of the given types
 // (TECHNICIAN for a patient; TECHNICIAN, ORG_ADMIN, DISTRIBUTOR_ADMIN for a patient or scan transfer) of
-// `organizationId`, read from `GET organization/user/?organization_id=&user_type=&is_valid=true&search=`, searched on
-// the server 100 ms after the user types, from the first character, never on opening. Disabled until an organization
-// is known. Used by the patient dialog, the patient transfer dialog and the scan transfer dialog.
+// `organizationId`, read from `GET organization/user/?organization_id=&user_type=&is_valid=true&search=`: the first
+// page (by first name) as soon as the picker opens, so a clinic's few technicians are chosen without typing (issue
+// 23.16), then searched on the server 100 ms after the user types, from the first character. Disabled until an
+// organization is known. Used by the patient dialog, the patient transfer dialog and the scan transfer dialog.
 import { useMemo, useState } from 'react';
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -61,12 +62,16 @@ export function TechnicianPicker({
   // Mantine writes the chosen label into the box: that text is not a new search.
   const term = typed === '' || search === shownLabel ? '' : typed;
   const [debounced] = useDebouncedValue(term, AUTOCOMPLETE_DEBOUNCE_MS);
-  const searching = organizationId !== null && debounced.length >= AUTOCOMPLETE_MIN_CHARS && term !== '';
+  const [opened, setOpened] = useState(false);
+  // Opened with nothing typed: the first page; typed: the search (once debounced).
+  const searching =
+    organizationId !== null &&
+    (term === '' ? opened : debounced.length >= AUTOCOMPLETE_MIN_CHARS && debounced !== '');
   const params = {
     organization_id: organizationId ?? undefined,
     user_type: userTypes.join(','),
     is_valid: true,
-    search: debounced,
+    search: term === '' ? '' : debounced,
     limit: 20,
     ordering: 'first_name',
   };
@@ -102,7 +107,9 @@ export function TechnicianPicker({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={term === '' ? 'Type a name' : candidates.isFetching ? 'Searching…' : 'No technician found'}
+      nothingFoundMessage={candidates.isFetching ? 'Searching…' : 'No technician found'}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
       rightSection={searching && candidates.isFetching ? <Loader size="xs" /> : undefined}
       onChange={(v, option) => {
         setPicked(v && option ? { value: v, label: option.label } : null);

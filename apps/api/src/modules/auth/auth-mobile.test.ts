@@ -3,6 +3,7 @@
 // the field with the phone message.
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { otherCountryMessage } from '@sc/shared/phone';
 import { MESSAGES } from '@sc/shared/validation';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -52,12 +53,19 @@ describe('sign-in by mobile code', () => {
     '9876500001\n9876500002',
     '９８７６５００００１',
     '٩٨٧٦٥٠٠٠٠١',
-    '+12025550123',
   ])('refuses %j on the mobile field with the phone message', async (mobile) => {
     for (const url of ['auth/otp/', 'auth/otp/verify/']) {
       const res = await post(url, { mobile, mobile_country_code: 'IN', code: '123456' });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ mobile: [MESSAGES.invalidPhone] });
+    }
+  });
+
+  it('says a valid number of another country is not the chosen country’s (issue 23.3)', async () => {
+    for (const url of ['auth/otp/', 'auth/otp/verify/']) {
+      const res = await post(url, { mobile: '+12025550123', mobile_country_code: 'IN', code: '123456' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ mobile: [otherCountryMessage('+1', '+91')] });
     }
   });
 });

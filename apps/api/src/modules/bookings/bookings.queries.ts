@@ -15,7 +15,7 @@ import { parseOrdering } from '../../http/ordering.ts';
 import type { PageParams } from '../../http/pagination.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { containsPattern } from '../../http/search.ts';
+import { ilikeTerm } from '../../http/search.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect & {
@@ -91,7 +91,7 @@ export async function listBookings(
     filters.slot === undefined ? undefined : eq(bookings.slotId, filters.slot),
     created.from ? gte(bookings.created, created.from) : undefined,
     created.to ? lt(bookings.created, created.to) : undefined,
-    term ? sql`${searchText} ilike ${containsPattern(term)}` : undefined,
+    term ? ilikeTerm(searchText, term) : undefined,
   ];
   if (slotRange.from || slotRange.to) {
     conditions.push(

@@ -17,7 +17,7 @@ import {
 import type { PageParams } from '../../http/pagination.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
-import { containsPattern } from '../../http/search.ts';
+import { searchPatterns } from '../../http/search.ts';
 import { scanFilePaths } from '../scan-files/scan-files.service.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -100,7 +100,10 @@ export function patientSearchCondition(
   bind: Bind = asValue,
   column: AnyColumn | SQL = patients.searchText,
 ): SQL {
-  return sql`${column} like lower(${bind('search', containsPattern(term))})`;
+  // One LIKE per pattern (the term, and its phone form: http/search.ts), each served by the trigram index.
+  const [first, phone] = searchPatterns(term);
+  const like = sql`${column} like lower(${bind('search', first)})`;
+  return phone === undefined ? like : sql`(${like} or ${column} like lower(${bind('searchPhone', phone)}))`;
 }
 
 export const patientOrderingFields = {

@@ -13,6 +13,7 @@ import {
 } from '@sc/shared/patients';
 import { IDEMPOTENT_REPLAY_HEADER, UPLOAD_MESSAGES } from '@sc/shared/uploads';
 import { MESSAGES } from '@sc/shared/validation';
+import { otherCountryMessage } from '@sc/shared/phone';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { auditLog, devices, patients, references } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -178,7 +179,7 @@ describe('POST patient/: validation messages (part 2 §5)', () => {
     ['email', { email: 'asha@' }, MESSAGES.invalidEmail],
     ['physician_email', { physician_email: 'dr at example.com' }, MESSAGES.invalidEmail],
     ['mobile', { mobile: '12345' }, MESSAGES.invalidPhone],
-    ['mobile', { mobile: '+1 415 555 2671', mobile_country_code: 'IN' }, MESSAGES.invalidPhone],
+    ['mobile', { mobile: '+1 415 555 2671', mobile_country_code: 'IN' }, otherCountryMessage('+1', '+91')],
     ['mobile_country_code', { mobile_country_code: 'India' }, MESSAGES.selectCountryCode],
     ['device_serial_number', { device_serial_number: undefined }, MESSAGES.required],
     ['date_time', { date_time: 'yesterday' }, PATIENT_MESSAGES.invalidDateTime],

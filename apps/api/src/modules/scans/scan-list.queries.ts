@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql, type AnyColumn, type
 import { alias } from 'drizzle-orm/pg-core';
 import type { TScanRow, TScanTechnicianType, TScanType } from '@sc/shared/scans';
 import { parseScanIdLabel } from '@sc/shared/scans';
+import { phoneSearchForm } from '@sc/shared/phone';
 import { BREAST_TYPES, SCAN_ID_PREFIX } from '@sc/shared/constants';
 import { asValue, literalLimit, placeholdersOf, preparedQueries, type Bind, type Db, type DbOrTx } from '../../db/client.ts';
 import type { Readable } from 'node:stream';
@@ -390,6 +391,8 @@ function scanListTextShape(scope: Scope, f: ScanFilters): string {
     f.hasOrganization ?? null,
     // searchScans: a term that reads as a scan ID also matches that scan.
     term ? parseScanIdLabel(term) !== null : null,
+    // patientSearchCondition: a term that reads as a phone number is also looked for in its stored form.
+    term ? phoneSearchForm(term) !== null : null,
   ]);
 }
 

@@ -36,7 +36,7 @@ import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { periodCondition, requestPeriod, timezoneFromHeader } from '../../http/period.ts';
 import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/scope.ts';
-import { containsPattern } from '../../http/search.ts';
+import { containsPattern, ilikeTerm } from '../../http/search.ts';
 import { moveScanFiles } from '../scan-files/scan-files.service.ts';
 import * as q from './scan-list.queries.ts';
 import { presentScanDetail, presentScanRow } from './scans.presenter.ts';
@@ -458,7 +458,7 @@ export async function listReportLog(
           sql`${q.reportLogUserSearch} ilike ${containsPattern(term)}`,
           // 'Search by name, mobile no, serial no' (part 3): the user's mobile, and any value of the download's query
           // (a device or sensor serial number, a search term), not its parameter names.
-          ilike(users.mobile, containsPattern(term)),
+          ilikeTerm(users.mobile, term),
           sql`EXISTS (SELECT 1 FROM jsonb_each_text(${reportLogs.apiQp}) AS qp(k, v) WHERE qp.v ILIKE ${containsPattern(term)})`,
         )
       : undefined,

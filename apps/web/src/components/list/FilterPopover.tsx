@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { SCAN_AGE_FILTER } from '@sc/shared/scans';
+import { useEscapeToClose } from './useEscapeToClose.ts';
 
 export type AgeRange = { age_min?: number; age_max?: number };
 
@@ -57,6 +58,7 @@ export function FilterPopover({
     age?.age_min ?? SCAN_AGE_FILTER.min,
     age?.age_max ?? SCAN_AGE_FILTER.max,
   ]);
+  useEscapeToClose(opened, () => setOpened(false));
 
   return (
     <Popover

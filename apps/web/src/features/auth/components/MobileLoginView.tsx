@@ -1,9 +1,10 @@
 // View 1 of the login page: country dial code + mobile number → one-time code by SMS.
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { ZOtpRequest } from '@sc/shared/auth';
 import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 
 export type PhoneValue = { mobile: string; mobile_country_code: string };
 
@@ -31,16 +32,15 @@ export function MobileLoginView({ initial, loading, onSubmit, onUseEmail }: Mobi
             onChange={(code) => form.setFieldValue('mobile_country_code', code ?? '')}
             error={form.errors.mobile_country_code}
           />
-          <TextInput
+          <PhoneInput
             style={{ flex: 1 }}
             label="Mobile number"
             placeholder="98765 43210"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            data-testid="login-mobile"
+            testId="login-mobile"
+            country={form.values.mobile_country_code}
             {...form.getInputProps('mobile')}
-            // Digits only.
-            onChange={(e) => form.setFieldValue('mobile', e.currentTarget.value.replace(/\D/g, ''))}
+            value={form.values.mobile}
+            onChange={(mobile) => form.setFieldValue('mobile', mobile)}
           />
         </Group>
         <Button type="submit" fullWidth size="md" loading={loading} data-testid="login-mobile-submit">

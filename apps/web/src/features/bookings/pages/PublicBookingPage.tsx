@@ -42,6 +42,7 @@ import {
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { NumberField } from '../../../components/NumberField.tsx';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import {
   useCancelPublicBooking,
   useCreatePublicBooking,
@@ -304,15 +305,15 @@ function PatientForm({
             <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} data-testid="public-first-name" />
             <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} data-testid="public-last-name" />
           </SimpleGrid>
-          <TextInput
+          <PhoneInput
             label="Mobile"
             required
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
+            country={org.country_code}
             description={org.country_code ? `A mobile number of ${org.country_code}` : undefined}
             {...form.getInputProps('mobile')}
-            data-testid="public-mobile"
+            value={form.values.mobile}
+            onChange={(mobile) => form.setFieldValue('mobile', mobile)}
+            testId="public-mobile"
           />
           <TextInput label="E-mail (optional)" type="email" autoComplete="email" {...form.getInputProps('email')} data-testid="public-email" />
           <NumberField

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { StoredImageField } from './StoredImageField.tsx';
 import type { OrganizationFormValues } from './organizationFormValues.ts';
 
@@ -36,11 +37,13 @@ export function CompanyContactSection({ form, booking, err }: CompanyContactSect
           error={err('company_info.country_code')}
           data-testid="org-company-country-code"
         />
-        <TextInput
+        <PhoneInput
           label="Company mobile number"
-          inputMode="tel"
+          country={company.country_code}
           {...form.getInputProps('company_info.contact_number')}
-          data-testid="org-company-mobile"
+          value={company.contact_number}
+          onChange={(mobile) => form.setFieldValue('company_info.contact_number', mobile)}
+          testId="org-company-mobile"
         />
         <TextInput label="Company email" type="email" {...form.getInputProps('company_info.email')} data-testid="org-company-email" />
         <TextInput label="Company address" withAsterisk={required} {...form.getInputProps('company_info.address')} data-testid="org-company-address" />

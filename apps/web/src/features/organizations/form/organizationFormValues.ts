@@ -11,6 +11,7 @@ import {
   type TOrganizationFormValues,
 } from '@sc/shared/organization-input';
 import type { TLocalize, TOrganization } from '@sc/shared/organizations';
+import { nationalPartOf } from '@sc/shared/phone';
 import type { TUserType } from '@sc/shared/roles';
 import { MESSAGES, isBlankText, normalizeConsentList } from '@sc/shared/validation';
 
@@ -141,13 +142,6 @@ export function emptyValues(parentId?: number): OrganizationFormValues {
   };
 }
 
-/** '+91-9876543210' → '9876543210' (the picker holds the country). */
-function nationalPart(stored: string | null | undefined): string {
-  if (!stored) return '';
-  const dash = stored.indexOf('-');
-  return stored.startsWith('+') && dash > 0 ? stored.slice(dash + 1) : stored.replace(/^\+/, '');
-}
-
 export function valuesFromOrganization(org: TOrganization): OrganizationFormValues {
   const base = emptyValues();
   const c = org.company_info;
@@ -197,7 +191,8 @@ export function valuesFromOrganization(org: TOrganization): OrganizationFormValu
       state: c.state ?? '',
       address: c.address ?? '',
       email: c.email ?? '',
-      contact_number: nationalPart(c.contact_number),
+      // '+91-9876543210' → '9876543210' (the picker holds the country).
+      contact_number: nationalPartOf(c.contact_number),
       country_code: c.country_code ?? (c.contact_number ? null : DEFAULT_COUNTRY_CODE),
       profile_image_path: c.profile_image_path ?? '',
     },

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from '@sc/shared/constants';
+import { nationalPartOf } from '@sc/shared/phone';
 import {
   PATIENT_MESSAGES,
   ZPatientCreate,
@@ -27,6 +28,7 @@ import type { TUserType } from '@sc/shared/roles';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { FormErrorArea } from '../../../components/FormErrorArea.tsx';
 import { NumberField } from '../../../components/NumberField.tsx';
 import { OrganizationPicker } from '../../../components/OrganizationPicker.tsx';
@@ -34,7 +36,6 @@ import { TechnicianPicker } from '../../../components/TechnicianPicker.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { useErrorArea } from '../../../components/useErrorArea.ts';
 import { useReferences } from '../../organizations/organizations.api.ts';
-import { MobileNumberInput, nationalPart } from '../../users/components/MobileNumberInput.tsx';
 import { usePatient, useSavePatient } from '../patients.api.ts';
 
 export type PatientFormMode = 'create' | 'details' | 'edit';
@@ -214,7 +215,7 @@ const valuesOf = (p: TPatient | undefined): FormValues => ({
   gender: p?.gender ?? 'FEMALE',
   email: p?.email ?? '',
   mobile_country_code: p?.mobile_country_code ?? DEFAULT_COUNTRY_CODE,
-  mobile: nationalPart(p?.mobile),
+  mobile: nationalPartOf(p?.mobile),
   clinic_patient_id: p?.clinic_patient_id ?? '',
   physician_name: p?.physician_name ?? '',
   physician_email: p?.physician_email ?? '',
@@ -406,7 +407,14 @@ function PatientForm({ role, patient, organization, onClose }: PatientFormProps)
             comboboxProps={{ withinPortal: true }}
             data-testid="patient-country"
           />
-          <MobileNumberInput label="Mobile" value={values.mobile} onChange={(digits) => set('mobile', digits)} error={err('mobile')} testId="patient-mobile" />
+          <PhoneInput
+            label="Mobile"
+            country={values.mobile_country_code}
+            value={values.mobile}
+            onChange={(mobile) => set('mobile', mobile)}
+            error={err('mobile')}
+            testId="patient-mobile"
+          />
           <TextInput label="Clinic patient ID" value={values.clinic_patient_id} onChange={(e) => set('clinic_patient_id', e.currentTarget.value)} error={err('clinic_patient_id')} data-testid="patient-clinic-id" />
           <TextInput label="Physician name" value={values.physician_name} onChange={(e) => set('physician_name', e.currentTarget.value)} error={err('physician_name')} data-testid="patient-physician" />
           <TextInput label="Physician email" type="email" value={values.physician_email} onChange={(e) => set('physician_email', e.currentTarget.value)} error={err('physician_email')} data-testid="patient-physician-email" />

@@ -8,6 +8,7 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_COUNTRY_CODE } from '@sc/shared/constants';
+import { nationalPartOf } from '@sc/shared/phone';
 import { ROLE_LABELS, type TUserType } from '@sc/shared/roles';
 import {
   USER_MESSAGES,
@@ -30,11 +31,11 @@ import type { TUserDetail } from '@sc/shared/users';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { FormErrorArea } from '../../../components/FormErrorArea.tsx';
 import { OrganizationPicker, type PickedOrganization } from '../../../components/OrganizationPicker.tsx';
 import { useErrorArea } from '../../../components/useErrorArea.ts';
 import { useSaveUser } from '../users.api.ts';
-import { MobileNumberInput, nationalPart } from './MobileNumberInput.tsx';
 
 export type UserFormValues = {
   first_name: string;
@@ -95,7 +96,7 @@ export function UserForm({ user, organization, onClose }: UserFormProps) {
       first_name: user?.first_name ?? '',
       last_name: user?.last_name ?? '',
       mobile_country_code: user?.mobile_country_code ?? DEFAULT_COUNTRY_CODE,
-      mobile: nationalPart(user?.mobile),
+      mobile: nationalPartOf(user?.mobile),
       email: user?.email ?? '',
       user_type: user?.user_type ?? defaultUserType(allowedUserTypes(role, startOrganization ?? null)) ?? 'TECHNICIAN',
       organization: startOrganization?.id ?? null,
@@ -200,9 +201,10 @@ export function UserForm({ user, organization, onClose }: UserFormProps) {
             error={err('mobile_country_code')}
             data-testid="user-country"
           />
-          <MobileNumberInput
+          <PhoneInput
             label="Mobile number"
             disabled={editing}
+            country={values.mobile_country_code}
             value={values.mobile}
             onChange={(mobile) => form.setFieldValue('mobile', mobile)}
             error={err('mobile')}

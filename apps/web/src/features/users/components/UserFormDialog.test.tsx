@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -110,14 +110,35 @@ describe('UserFormDialog: create', () => {
     expect(await screen.findByText(MESSAGES.invalidEmail)).toBeInTheDocument();
   });
 
-  it('takes digits only in the mobile and blocks paste', async () => {
+  it('takes a pasted +91 number with spaces as typed and sends it (issue 23.3)', async () => {
+    const user = userEvent.setup();
+    const created = { ...tech, detail: USER_MESSAGES.created, password_link_message: null };
+    const { fetchMock } = renderDialog('ADMIN', { mode: 'create' }, {
+      'POST /api/v1/organization/user/': { status: 201, body: created },
+    });
+    await user.type(screen.getByTestId('user-first-name'), 'Meera');
+    await user.type(screen.getByTestId('user-last-name'), 'Nair');
+    const mobile = screen.getByTestId('user-mobile');
+    await user.click(mobile);
+    await user.paste('+91 98765 43210');
+    expect(mobile).toHaveValue('+91 98765 43210');
+    await user.tab();
+    expect(screen.queryByText(MESSAGES.invalidPhone)).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('user-submit'));
+    await waitFor(() => expect(sent(fetchMock, 'POST')).toBe(true));
+    expect(bodyOf(fetchMock, 'POST /api/v1/organization/user/')).toMatchObject({
+      mobile: '+91 98765 43210',
+      mobile_country_code: 'IN',
+    });
+  });
+
+  it('says a wrong mobile on the field when it is left, before submit', async () => {
     const user = userEvent.setup();
     renderDialog('ADMIN', { mode: 'create' });
-    const mobile = screen.getByTestId('user-mobile');
-    await user.type(mobile, '98a7-6 5');
-    expect(mobile).toHaveValue('98765');
-    const pasted = fireEvent.paste(mobile, { clipboardData: { getData: () => '9876543210' } });
-    expect(pasted).toBe(false);
+    await user.type(screen.getByTestId('user-mobile'), '98765 4321');
+    await user.tab();
+    expect(await screen.findByText(MESSAGES.invalidPhone)).toBeInTheDocument();
+    expect(screen.getByTestId('user-mobile')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses a mobile that is not valid for the chosen dial code', async () => {

@@ -1,8 +1,10 @@
 // The re-certification Filter dropdown (part 2 §2.10): an organization autocomplete (5 choices per search, part 2
 // §7) and 'Clear all filters', with a badge on the button counting the active filters.
+import { useState } from 'react';
 import { Button, Indicator, Popover, Stack } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { OrganizationPicker } from '../../../components/OrganizationPicker.tsx';
+import { useEscapeToClose } from '../../../components/list/useEscapeToClose.ts';
 
 type ReCertificationFilterProps = {
   organization: { id: number; name?: string } | null;
@@ -11,8 +13,18 @@ type ReCertificationFilterProps = {
 
 export function ReCertificationFilter({ organization, onChange }: ReCertificationFilterProps) {
   const active = organization === null ? 0 : 1;
+  const [opened, setOpened] = useState(false);
+  useEscapeToClose(opened, () => setOpened(false));
   return (
-    <Popover position="bottom-start" shadow="md" width={300} trapFocus={false} closeOnEscape>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      shadow="md"
+      width={300}
+      trapFocus={false}
+      closeOnEscape
+    >
       {/* The badge counts the active filters; the button (not the badge) carries the popover's ARIA attributes. */}
       <Indicator label={active} size={16} disabled={active === 0} data-testid="recert-filter-badge">
         <Popover.Target>
@@ -20,6 +32,7 @@ export function ReCertificationFilter({ organization, onChange }: ReCertificatio
             variant="default"
             leftSection={<IconFilter size={16} />}
             aria-label={active ? `Filter, ${active} active` : 'Filter'}
+            onClick={() => setOpened((o) => !o)}
             data-testid="recert-filter-button"
           >
             Filter
