@@ -14,6 +14,14 @@ export const baseUrl = (): string => {
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * How long a journey waits for a condition (an element, a list that refetches, a polled value) before it fails: one
+ * budget for every wait, set here and in vitest.config.ts (expect.poll), not per call. Waits end as soon as their
+ * condition holds, so only a failing one lasts this long; at a load average of 20+ on 2 cores conditions that do
+ * hold were seen to take 10–20 s.
+ */
+export const E2E_WAIT_MS = 45_000;
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -32,6 +40,8 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(browser: Browser, viewport = { width: 1400, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'Asia/Kolkata' });
+  // Playwright's own default (30 s) for every action and wait of the page, as one budget with the others.
+  context.setDefaultTimeout(E2E_WAIT_MS);
   const page = await context.newPage();
   // A failing journey leaves a picture of where it stopped (e2e/screenshots/FAILED-<test>.png).
   onTestFailed(async ({ task }) => {

@@ -76,7 +76,7 @@ describe('dashboard', () => {
       { cwd: root, encoding: 'utf8' },
     );
     // Refetched every 10 s (and on focus): no reload.
-    await eventually(async () => count(await tile.textContent()) === before + 1, 20_000);
+    await eventually(async () => count(await tile.textContent()) === before + 1);
     await snap(page, 'dashboard-org-admin-1400');
     await context.close();
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { baseUrl, settled } from './browser.ts';
+import { E2E_WAIT_MS, baseUrl, settled } from './browser.ts';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 
@@ -95,7 +95,7 @@ export async function setSwitch(page: Page, testId: string, on: boolean): Promis
 }
 
 /** Waits until `check` holds, polling (for lists that refetch after a filter changes). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function eventually(check: () => Promise<boolean>, timeoutMs = E2E_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

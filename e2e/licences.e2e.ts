@@ -107,7 +107,7 @@ describe('Licences', () => {
     const details = page.getByRole('dialog', { name: 'License Details' });
     await details.getByText(created.license_code).waitFor();
     const rows = details.getByTestId('licence-log-row');
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     const cells = async (n: number) => (await rows.nth(n).locator('td').allTextContents()).slice(0, 3);
     expect(await cells(0)).toEqual(['1', '200', '500']);
     expect(await cells(1)).toEqual(['2', '0', '200']);

@@ -220,7 +220,7 @@ describe('organizations', () => {
     await page.getByTestId(`impersonate-${target.id}`).waitFor();
     await checkA11y(page, 'impersonation modal');
     await page.getByTestId(`impersonate-${target.id}`).click();
-    await page.getByTestId('impersonation-banner').waitFor({ timeout: 10_000 });
+    await page.getByTestId('impersonation-banner').waitFor();
     await expect(page.getByTestId('impersonation-seen-as').textContent()).resolves.toContain('ORG Admin');
     await snap(page, 'impersonation-banner');
     await checkA11y(page, 'impersonation banner');

@@ -36,7 +36,7 @@ async function impersonateOrgAdmin(page: Page, screenName: string): Promise<void
   await checkA11y(page, `impersonation modal (${screenName})`);
   expect(await isWithinViewport(page, button), 'Impersonate button on screen').toBe(true);
   await button.click();
-  await page.getByTestId('impersonation-banner').waitFor({ timeout: 10_000 });
+  await page.getByTestId('impersonation-banner').waitFor();
 }
 
 describe('shell', () => {

@@ -16,6 +16,8 @@ export default defineConfig({
     // fails the run, and the report still lists the retried ones.
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
+    // expect.poll waits for its value this long (Vitest's default is 1 s): the budget of every wait (browser.ts).
+    expect: { poll: { timeout: 45_000, interval: 100 } },
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },

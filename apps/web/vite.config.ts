@@ -12,15 +12,29 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-phone', test: /node_modules[\\/]libphonenumber-js[\\/]/ },
 ];
 
+/**
+ * Where `/api` goes in `npm run dev:web` and `vite preview`: the API server of `npm run dev:api` / `npm start`,
+ * which listens on PORT (default 8080) at HOST (default 127.0.0.1) — the same variables, so one `PORT=8081` in the
+ * shell serves both. API_PORT names the API's port when PORT means something else in that shell. An address of
+ * every interface (0.0.0.0, ::) is reached on loopback; 127.0.0.1 rather than localhost, which may resolve to ::1
+ * where the API does not listen.
+ */
+export function apiProxyTarget(env: Record<string, string | undefined> = process.env): string {
+  const port = env.API_PORT || env.PORT || '8080';
+  const host = env.HOST && !['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(env.HOST) ? env.HOST : '127.0.0.1';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+const apiProxy = { '/api': { target: apiProxyTarget(), changeOrigin: true } };
+
 export default defineConfig({
   plugins: [react()],
   server: {
+    // The console's own port: fixed, so that PORT (the API's) does not move it.
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: apiProxy,
   },
-  preview: {
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
-  },
+  preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

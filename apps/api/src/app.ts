@@ -8,17 +8,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JSON_BODY_MAX_BYTES } from '@sc/shared/constants';
 import { can } from '@sc/shared/permissions';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, HTTP_MESSAGES, answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validator.ts';
+import { swaggerOptions } from './http/openapi.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { AUTH_ERRORS, registerAuthentication, requireActor } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -126,13 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Before the plugins below, so their routes (the API docs) see request.actor too.
   registerAuthentication(app);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Screening Console API', version: '1.0.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document's security scheme, error answers, shared schemas, tags and forms: http/openapi.ts.
+  await app.register(swagger, swaggerOptions());
   if (config.apiDocs !== 'off') {
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

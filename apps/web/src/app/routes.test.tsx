@@ -23,8 +23,9 @@ describe('routes and guards', () => {
 
   it('redirects the empty path to the dashboard', async () => {
     const { router } = signedInAs('ADMIN', '/');
-    // The dashboard is a lazy page with tables and a chart: its first import may take a while on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5_000 })).toBeInTheDocument();
+    // The dashboard is a lazy page with tables and a chart: its first import may take a while on a busy machine
+    // (the wait's budget is the setup's, test/setup.ts).
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -44,9 +45,7 @@ describe('routes and guards', () => {
   ])('a %s opening %s lands on %s', async (role, from, to, title) => {
     const { router } = signedInAs(role, from);
     // Pages are lazy: the first import of a large one (the organization list) may take a while on a busy machine.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(to);
   });
 
@@ -63,7 +62,7 @@ describe('routes and guards', () => {
   it.each(entries)('titles the page at $path as its menu entry: $title', async ({ path, title }) => {
     localStorage.setItem('api_mode', 'true');
     signedInAs('ADMIN', path);
-    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe(title);
   });
 

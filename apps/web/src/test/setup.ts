@@ -5,10 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { matchMediaFor } from './media.ts';
 
-// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route or a first Mantine
-// render was seen to take longer (CI log of 2026-11-23: 'Unable to find role=heading' on screens that render).
-// Only a failing wait lasts longer; a passing one returns as soon as its element appears.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core machine a lazy route or a first Mantine render
+// takes longer (5 s and 6.5 s waits for a heading that did render failed in full runs beside other suites). The
+// budget is set here, once, and not per call: a test waits for its condition, and only a failing wait lasts this long.
+// It stays below the test's own budget (testTimeout in vitest.config.ts), so a wait that fails says what it missed.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

@@ -39,7 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password → id_token (or a second-factor code to the mobile)',
+        summary:
+          'Sign-in step 1 by e-mail and password → id_token for user/login/ (or a second-factor code to the mobile)',
         body: ZPasswordLogin,
         response: { 200: ZPasswordLoginResponse },
       },
@@ -53,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Send a 6-digit sign-in code by SMS',
+        summary: 'Sign-in step 1 by mobile, first half: send a 6-digit sign-in code by SMS',
         body: ZOtpRequest,
         response: { 200: ZOtpSent },
       },
@@ -67,7 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Check a sign-in (or second-factor) code → id_token (or, for a privileged role, the password step)',
+        summary:
+          'Sign-in step 1 by mobile, second half: check the code → id_token for user/login/ ' +
+          '(or, for a privileged role, the password step)',
         body: ZOtpVerify,
         response: { 200: ZOtpVerifyResponse },
       },

@@ -107,6 +107,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZBookingCreate,
         response: { 201: ZPublicBooking },
       },
+      // The per-mobile and per-address limits of the service (429).
+      config: { apiDoc: { rateLimited: true } },
     },
     async (request, reply) => {
       const saved = await createPublicBooking(app.ctx, request.params.token, request.body, requestMeta(request));

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FOLDER_RULES, UPLOAD_MAX_BYTES, ZFileQuery, ZFileUploadResult, ZUploadFolder } from '@sc/shared/files';
 import { requireActor } from '../../http/authenticate.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
+import { FILE_FIELD } from '../../http/openapi.ts';
 import { PRIVATE_FILE_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { readFile, uploadFile, type UploadForm } from './files.service.ts';
 
@@ -12,6 +13,26 @@ const tags = ['files'];
 const security = [{ token: [] }];
 
 const FORM_FIELDS = new Set(['folder', 'organization']);
+
+/** The form as the OpenAPI page shows it ("Try it out" sends it as multipart/form-data). */
+const UPLOAD_FORM = {
+  properties: {
+    folder: {
+      type: 'string',
+      enum: Object.keys(FOLDER_RULES),
+      description: 'Where the file goes; each folder has its own types, size limit and uploaders.',
+    },
+    file: FILE_FIELD('The file (one per request).'),
+    // A form field is text: the id as digits. Empty, so "Try it out" does not send a placeholder 0.
+    organization: {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      example: '',
+      description: 'The id of the organization the file belongs to, where the folder needs one.',
+    },
+  },
+  required: ['folder', 'file'],
+};
 
 export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -65,6 +86,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZFileUploadResult },
       },
+      config: { apiDoc: { form: UPLOAD_FORM } },
     },
     async (request) => {
       // Signed in before a byte of the body is read.

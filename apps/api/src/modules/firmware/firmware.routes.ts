@@ -22,6 +22,7 @@ import { ZBoolParam, paginated } from '@sc/shared/list';
 import { AUTH_ERRORS, requestMeta, requireActor } from '../../http/authenticate.ts';
 import { AppError, badRequest, zodToFields } from '../../http/errors.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
+import { FILE_FIELD } from '../../http/openapi.ts';
 import {
   TOKEN_SECURITY as security,
   ZIdParams,
@@ -107,6 +108,22 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${WHO} JSON: version and path are required ('Version is required.', 'Path is required.'); the path must be one POST file/upload/ answered for folder firmware, and the version the one on its first line. Multipart: the file must be of type .ibe, at most 2 MB, text whose first line is the version with a numeric part greater than 0 (v2.14). Answers 'file not accepted' (unreadable), 'file format invalid' (no version), 'already exists' (on version). It is stored under firmware/ with its SHA-256.`,
         consumes: ['application/json', 'multipart/form-data'],
         response: { 201: ZFirmwareCreated },
+      },
+      config: {
+        apiDoc: {
+          form: {
+            properties: {
+              file: FILE_FIELD('The .ibe file (at most 2 MB; its first line is the version).'),
+              version: {
+                type: 'string',
+                description: "Optional: when sent, it must be the file's own version (its first line).",
+                // Empty, so the page's "Try it out" does not send its placeholder 'string' as the version.
+                example: '',
+              },
+            },
+            required: ['file'],
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -63,7 +63,8 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signed in before the body is looked at: an anonymous caller learns 401, not the shape of a valid body.
       preValidation: signedIn,
       schema: {
-        tags: [DEVICE_UPLOAD_TAG, ...tags],
+        // One area per operation: the device's upload (the console's create is described with it).
+        tags: [DEVICE_UPLOAD_TAG],
         security,
         summary:
           'Create a patient: from a device (body with device_serial_number; technician of the organization, device linked to it, Idempotency-Key) or from the console (organization and technician; ADMIN, SUB_ADMIN, DISTRIBUTOR_ADMIN, MANAGER, ORG_ADMIN)',

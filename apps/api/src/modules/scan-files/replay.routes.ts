@@ -17,7 +17,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         requireRole(request, REPLAY_ROLES);
       },
       schema: {
-        tags: ['scan'],
+        tags: ['scans'],
         security: [{ token: [] }],
         summary: "The scan's recorded sensor frames (format sc-replay/1) for the replay page",
         description:

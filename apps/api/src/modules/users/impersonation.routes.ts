@@ -9,7 +9,7 @@ import { endImpersonation, startImpersonation } from './impersonation.service.ts
 const ZDetail = z.object({ detail: z.string() });
 
 export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['user'];
+  const tags = ['users'];
   const security = [{ token: [] }];
 
   app.get(

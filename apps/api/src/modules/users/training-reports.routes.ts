@@ -10,7 +10,7 @@ import { parsePathId } from '../../http/params.ts';
 import { canonicalZone } from '../../services/pdf/format.ts';
 import { openTrainingReport } from './training-reports.service.ts';
 
-const tags = ['user'];
+const tags = ['users'];
 const security = [{ token: [] }];
 
 /** 401, then 403 by role, before anything else is looked at. */

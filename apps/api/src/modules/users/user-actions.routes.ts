@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../app.ts';
 import type { Actor } from '../../http/actor.ts';
 import { requestMeta, requireRole } from '../../http/authenticate.ts';
+import type { ApiDoc } from '../../http/openapi.ts';
 import { TOKEN_SECURITY, ZIdParams, guard, parseId } from '../../http/route-helpers.ts';
 import {
   certifyUser,
@@ -60,6 +61,8 @@ type UserAction<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType
   response: z.ZodType;
   /** 201 (a link made) instead of 200. */
   created?: boolean;
+  /** What the OpenAPI page says beyond the schema (http/openapi.ts). */
+  apiDoc?: ApiDoc;
   run: (ctx: AppContext, actor: Actor, input: Input<Q, B>) => Promise<unknown>;
 };
 
@@ -85,6 +88,8 @@ const USER_ACTION_ROUTES: readonly UserAction[] = [
     summary: 'E-mail the user a one-hour password reset link (a user with an e-mail only)',
     body: ZEmptyBody,
     response: ZPasswordLinkResponse,
+    // Reset e-mails per user per hour are limited (user-password-links.ts).
+    apiDoc: { rateLimited: true },
     run: (ctx, actor, { id, request }) => resetUserPassword(ctx, actor, id(), requestMeta(request)),
   }),
   action({
@@ -158,6 +163,7 @@ export const userActionRoutes: FastifyPluginAsyncZod = async (app) => {
       method: route.method,
       url: route.url,
       preValidation: guard(route.roles),
+      ...(route.apiDoc ? { config: { apiDoc: route.apiDoc } } : {}),
       schema: {
         tags: ['users'],
         security: TOKEN_SECURITY,

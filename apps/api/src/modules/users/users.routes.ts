@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLastDashboardPath, ZLoginResponse, ZSessionUser, ZUserLogin } from '@sc/shared/auth';
 import { requestMeta, requireActor } from '../../http/authenticate.ts';
+import { signedIn } from '../../http/route-helpers.ts';
 import { signInRateLimit } from '../auth/auth.routes.ts';
 import {
   deleteOwnAccount,
@@ -14,15 +15,16 @@ import {
 } from './users.service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['user'];
+  const tags = ['account'];
   const security = [{ token: [] }];
 
   app.post(
     '/user/login/',
     {
       schema: {
-        tags,
-        summary: 'Exchange an id_token for a session token',
+        // The second step of signing in (see the auth tag).
+        tags: ['auth'],
+        summary: 'Sign-in step 2: exchange an id_token for a session token (then send Authorization: Token <token>)',
         body: ZUserLogin,
         response: { 200: ZLoginResponse },
       },
@@ -40,6 +42,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/last_dashboard_path/',
     {
+      // 401 before the body is looked at: an anonymous caller learns 401, not the shape of a valid body.
+      preValidation: signedIn,
       schema: {
         tags,
         security,

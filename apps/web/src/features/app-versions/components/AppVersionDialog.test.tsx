@@ -5,9 +5,6 @@ import { APP_VERSION_MESSAGES, type TAppVersion } from '@sc/shared/app-versions'
 import { bodyOf, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { AppVersionDialog } from './AppVersionDialog.tsx';
 
-// Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock.
-vi.setConfig({ testTimeout: 60_000 });
-
 const version: TAppVersion = {
   id: 12,
   name: '1.3.2',

@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_VERSION_MESSAGES, type TAppVersion } from '@sc/shared/app-versions';
 import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { AppVersionPage } from '../pages/AppVersionPage.tsx';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const LIST = '/api/v1/app_version/';
 const row = (id: number, name: string): TAppVersion => ({

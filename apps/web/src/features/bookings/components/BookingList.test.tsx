@@ -12,8 +12,6 @@ import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
 import { BookingList, STATUS_UNDER_NAME_QUERY } from './BookingList.tsx';
 import { matchMediaFor } from '../../../test/media.ts';
 
-vi.setConfig({ testTimeout: 45_000 });
-
 const LIST = '/api/v1/booking/';
 const booking = (id: number, over: Partial<TBooking> = {}): TBooking => ({
   id,

@@ -6,8 +6,6 @@ import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { PublicBookingPage } from './PublicBookingPage.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
-
 const ORG: TPublicOrganization = {
   name: 'Rao Clinic',
   address: '1 Main Road, Pune',

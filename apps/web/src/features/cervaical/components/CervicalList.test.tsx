@@ -13,8 +13,6 @@ import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { CervaicalListPage } from '../pages/CervaicalListPage.tsx';
 import { CervicalList } from './CervicalList.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
-
 const LIST = '/api/v1/cervaical/';
 const row = (id: number, over: Partial<TCervicalRow> = {}): TCervicalRow => ({
   id,

@@ -8,8 +8,6 @@ import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { CervicalReviewDialog } from './CervicalReviewDialog.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
-
 const exam = (over: Partial<TCervicalDetail> = {}): TCervicalDetail => ({
   id: 5,
   patient: {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TDashboardChart,
   TDashboardStats,
@@ -14,8 +14,6 @@ import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { makeUser, mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 const STATS: TDashboardStats = {
@@ -96,7 +94,7 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('tile-positivity-value')).toHaveTextContent('4.5%');
     expect(within(screen.getByTestId('tile-positivity')).getByText('Positivity Rate')).toBeInTheDocument();
     // The chart loads lazily after the tiles.
-    expect(await screen.findByText('Scans per month', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Scans per month')).toBeInTheDocument();
     expect(lastQuery(fetchMock, '/api/v1/scan/dashboard/')).toEqual({ using_read_db: 'true' });
     expect(lastQuery(fetchMock, '/api/v1/scan/device-positive/')).toMatchObject({
       ordering: '-positivity_percentage',

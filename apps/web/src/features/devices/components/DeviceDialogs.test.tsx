@@ -10,8 +10,6 @@ import { devicePage, deviceRow } from '../test/deviceFixtures.tsx';
 import { DeviceFormDialog, type DeviceFormView } from './DeviceFormDialog.tsx';
 import { DeviceLinkDialog, type DeviceLinkMode } from './DeviceLinkDialog.tsx';
 
-vi.setConfig({ testTimeout: 15_000 });
-
 const existing = deviceRow(5, 'IBE225036');
 
 function FormHarness({ role, initial, onClose }: { role: TUserType; initial: DeviceFormView; onClose: (saved: boolean) => void }) {

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_MESSAGES } from '@sc/shared/devices';
 import type { TUserType } from '@sc/shared/roles';
 import { bodyOf, makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { devicePage, deviceRow, renderDeviceRoutes } from '../test/deviceFixtures.tsx';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 const LIST = '/api/v1/device/';
 const linked = deviceRow(1, 'IBE221001', { is_silent: true, is_firmware_outdated: true, software_version: '2.9.0' });

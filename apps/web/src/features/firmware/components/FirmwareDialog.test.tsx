@@ -5,9 +5,6 @@ import { FIRMWARE_MAX_BYTES, FIRMWARE_MESSAGES, type TFirmware } from '@sc/share
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { FirmwareDialog } from './FirmwareDialog.tsx';
 
-// Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock.
-vi.setConfig({ testTimeout: 60_000 });
-
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 const firmware: TFirmware = {
   id: 4,

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRMWARE_MESSAGES, type TFirmware } from '@sc/shared/firmware';
 import type { TUserType } from '@sc/shared/roles';
 import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { makeUser, mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { FirmwareList } from './FirmwareList.tsx';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const LIST = '/api/v1/firmware/';
 const row = (id: number, version: string): TFirmware => ({

@@ -6,9 +6,6 @@ import { LANGUAGE_MESSAGES, type TLanguage } from '@sc/shared/languages';
 import { bodyOf, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { LanguageDialog } from './LanguageDialog.tsx';
 
-// Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock.
-vi.setConfig({ testTimeout: 60_000 });
-
 const ibe = (id: number, name: string): TAppVersion => ({
   id,
   name,

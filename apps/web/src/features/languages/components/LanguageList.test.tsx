@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGE_MESSAGES, type TLanguage } from '@sc/shared/languages';
 import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { LanguageListPage } from '../pages/LanguageListPage.tsx';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const LIST = '/api/v1/language/';
 const hindi: TLanguage = { id: 2, name: 'Hindi', iso_code: 'hi', is_tutorial_available: true, app_version: null, ibe_consent_form: [] };

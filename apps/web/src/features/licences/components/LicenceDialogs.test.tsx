@@ -6,9 +6,6 @@ import { bodyOf, mockFetch, renderWithProviders } from '../../../test/render.tsx
 import { LicenceDetailsDialog } from './LicenceDetailsDialog.tsx';
 import { LicenceFormDialog } from './LicenceFormDialog.tsx';
 
-// Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock.
-vi.setConfig({ testTimeout: 60_000 });
-
 const licence: TLicence = {
   id: 7,
   organization: { id: 3, name: 'Pune Clinic' },

@@ -6,8 +6,6 @@ import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { orcaDetail } from '../test/orcaFixtures.ts';
 import { OrcaFindingDialog } from './OrcaFindingDialog.tsx';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 function open(detail = orcaDetail(5)) {
   const fetchMock = mockFetch({ [`GET /api/v1/orca/5/`]: { body: detail } });
   renderWithProviders(<OrcaFindingDialog examId={5} onClose={() => undefined} />);

@@ -11,8 +11,6 @@ import { OrcaListPage } from '../pages/OrcaListPage.tsx';
 import { orcaDetail, orcaPage, orcaRow } from '../test/orcaFixtures.ts';
 import { OrcaList } from './OrcaList.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
-
 const LIST = '/api/v1/orca/';
 const withReport = orcaRow(21);
 const withoutReport = orcaRow(22, {

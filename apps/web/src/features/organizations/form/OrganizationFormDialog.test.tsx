@@ -7,9 +7,6 @@ import { bodyOf } from '../../../test/render.tsx';
 import { OrganizationFormDialog } from './OrganizationFormDialog.tsx';
 import { makeOrganization, mockFormApi, renderAs } from './formTestUtils.tsx';
 
-// The whole form re-renders on each keystroke: typing is slow in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
-
 const switchOf = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const setValue = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 

@@ -1,11 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TUserType } from '@sc/shared/roles';
 import { OrganizationFormDialog } from './OrganizationFormDialog.tsx';
 import { makeOrganization, mockFormApi, renderAs } from './formTestUtils.tsx';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/api/v1/organization/';
 const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -27,7 +25,7 @@ describe('ParentOrganizationPicker', () => {
       const org = makeOrganization({ parent: 9 });
       const fetchMock = mockFormApi({ [`GET /api/v1/organization/${org.id}/`]: { body: org } });
       renderAs(role, <OrganizationFormDialog opened onClose={() => {}} organizationId={org.id} />);
-      await waitFor(() => expect(pickerInput()).toHaveValue('North Distributor (India)'), { timeout: 5000 });
+      await waitFor(() => expect(pickerInput()).toHaveValue('North Distributor (India)'));
       await sleep(600);
       expect(listCalls(fetchMock)).toEqual([]);
       expect(pickerInput()).toHaveValue('North Distributor (India)');

@@ -3,12 +3,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { fullOrganization, lastQuery, orgRow, page, renderOrganizationRoutes } from '../test/organizationFixtures.tsx';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 const LIST = '/api/v1/organization/';
 

@@ -12,9 +12,6 @@ vi.mock('../form/OrganizationFormDialog.tsx', async () => {
   return { OrganizationFormDialog: fake.FakeOrganizationFormDialog };
 });
 
-// Menus and debounced typing take seconds in jsdom on a loaded machine.
-vi.setConfig({ testTimeout: 15_000 });
-
 const LIST = '/api/v1/organization/';
 const rows = [orgRow(2, 'North Hospital', { can_create_organization: true }), orgRow(3, 'South Centre', { country: null, country_data: null })];
 
@@ -99,7 +96,7 @@ describe('OrganizationListPage', () => {
     const { fetchMock, urlQuery } = setup();
     await screen.findByText('North Hospital');
     await user.type(screen.getByPlaceholderText('Search by organization name and address'), 'clinic');
-    await waitFor(() => expect(urlQuery()).toEqual({ search: 'clinic' }), { timeout: 2000 });
+    await waitFor(() => expect(urlQuery()).toEqual({ search: 'clinic' }));
     await user.click(screen.getByRole('tab', { name: 'Last 30 Days' }));
     expect(urlQuery()).toEqual({ search: 'clinic', period: '30' });
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toHaveProperty('created_after'));

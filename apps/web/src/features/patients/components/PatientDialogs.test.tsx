@@ -10,8 +10,6 @@ import { patientRow, withUser } from '../test/patientFixtures.tsx';
 import { PatientFormDialog, PatientViewDialog, type PatientFormView } from './PatientFormDialog.tsx';
 import { PatientTransferDialog } from './PatientTransferDialog.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 const existing = patientRow(5, 'Meera', { date_of_birth: '1985-06-01', age: 41 });
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 

@@ -10,7 +10,6 @@ import { makeUser, mockFetch } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { patientPage, patientRow, renderPatientRoutes } from '../test/patientFixtures.tsx';
 
-
 const LIST = '/api/v1/patient/';
 const meera = patientRow(1, 'Meera');
 const unassigned = patientRow(2, 'Una', { organization: null, organization_data: null, technician: null, technician_data: null, mobile: null });
@@ -100,7 +99,7 @@ describe('PatientList', () => {
     const { fetchMock } = setup('ADMIN');
     await screen.findByText('Meera Nair');
     await user.type(screen.getByTestId('list-search'), 'mee');
-    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ search: 'mee' }), { timeout: 3000 });
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ search: 'mee' }));
   });
 
   it('offers Delete to ADMIN only, with the §8 confirm, and announces it', async () => {

@@ -1,16 +1,12 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TReportLogRow } from '@sc/shared/scans';
 import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { makeUser, mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
 import { ReportLogPage } from '../pages/ReportLogPage.tsx';
 import { queryParamLines } from './ReportLogList.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
-// A loaded machine renders the first page slowly: wait for conditions longer than the default second.
-configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = '/api/v1/scan/report-log/';
 const row: TReportLogRow = {
@@ -64,7 +60,7 @@ describe('ReportLogPage', () => {
     const user = userEvent.setup();
     await screen.findByText('/api/v1/scan/');
     await user.type(screen.getByPlaceholderText('Search by name, mobile no, serial no'), 'IBE-77');
-    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ search: 'IBE-77' }), { timeout: 5000 });
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ search: 'IBE-77' }));
     await user.click(screen.getByTestId('period-tab-30'));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toHaveProperty('date_time_after'));
     const q = lastQuery(fetchMock, LIST)!;

@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ReportPeriodModal } from './ReportPeriodModal.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
-
 const TODAY = '2026-11-24';
 
 async function choose(testId: string, option: string) {

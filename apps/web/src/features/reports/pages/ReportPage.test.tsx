@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionUserContext } from '../../../app/SessionUserContext.tsx';
 import { makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ReportPage } from './ReportPage.tsx';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 describe('ReportPage', () => {
   it('lists the technician and organization reports and opens the period modal for the one chosen', async () => {

@@ -10,9 +10,6 @@ import { ScanListPage } from '../pages/ScanListPage.tsx';
 import { renderScanRoutes, scanPage, scanRow } from '../test/scanFixtures.tsx';
 import { ScanList } from './ScanList.tsx';
 
-// Mantine Selects in jsdom are slow when other suites share the machine.
-vi.setConfig({ testTimeout: 45_000 });
-
 const LIST = '/api/v1/scan/';
 const original = scanRow(11, { duplicates_count: 1 });
 const child = scanRow(12, { parent_scan_id: 11 });
@@ -196,21 +193,21 @@ describe('ScanList', () => {
     await screen.findByText('S-11');
     await user.click(screen.getByRole('button', { name: 'Actions for S-11' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Transfer' }));
-    const dialog = await screen.findByTestId('scan-transfer-dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByTestId('scan-transfer-dialog');
     const submit = within(dialog).getByTestId('scan-transfer-submit');
     expect(submit).toBeDisabled();
     await user.type(within(dialog).getByRole('combobox', { name: 'Organization' }), 'Sou');
-    await user.click(await screen.findByRole('option', { name: /South Centre/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: /South Centre/ }));
     expect(submit).toBeDisabled();
     await user.type(within(dialog).getByRole('combobox', { name: 'Technician' }), 'Rav');
-    await user.click(await screen.findByRole('option', { name: 'Ravi K (ravi)' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Ravi K (ravi)' }));
     expect(lastQuery(fetchMock, '/api/v1/organization/user/')).toMatchObject({
       organization_id: '3',
       user_type: 'TECHNICIAN,ORG_ADMIN,DISTRIBUTOR_ADMIN',
     });
     expect(submit).toBeEnabled();
     await user.click(submit);
-    expect(await screen.findByText(SCAN_MESSAGES_CONSOLE.transferred, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(SCAN_MESSAGES_CONSOLE.transferred)).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/v1/scan/11/transfer/')).toEqual({ organization_id: 3, technician_id: 21 });
   });
 
@@ -219,16 +216,16 @@ describe('ScanList', () => {
     const { fetchMock } = setup('ADMIN', '/scan', [original]);
     await screen.findByText('S-11');
     await user.click(screen.getByTestId('scan-patient-11'));
-    expect(await screen.findByTestId('patient-form-dialog', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('patient-form-dialog')).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/v1/patient/111/'))).toBe(true));
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     await user.click(screen.getByTestId('scan-technician-11'));
-    expect(await screen.findByTestId('user-form-dialog', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('user-form-dialog')).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/9/'))).toBe(true));
     await user.keyboard('{Escape}');
     await user.click(screen.getByTestId('scan-device-11'));
-    expect(await screen.findByTestId('device-form-dialog', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('device-form-dialog')).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/v1/device/5/'))).toBe(true));
   });
 });

@@ -11,10 +11,6 @@ import { ModuleDialog } from './ModuleDialog.tsx';
 import { QuizDialog } from './QuizDialog.tsx';
 import { QuizListDialog } from './QuizListDialog.tsx';
 
-// Generous: jsdom and Mantine are slow on a loaded 2-core machine; nothing here waits on a clock but the 300 ms
-// switch of a new form into edit mode.
-vi.setConfig({ testTimeout: 60_000 });
-
 afterEach(() => {
   vi.useRealTimers();
 });

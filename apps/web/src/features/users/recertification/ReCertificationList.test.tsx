@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,9 +15,6 @@ import { expiryWindow, toReCertificationQuery } from './recertificationParams.ts
 
 // jsdom has no Worker for the cluster map: the map is a placeholder here (the browser journey shows the real one).
 vi.mock('../../scans/map/ScanClusterMap.tsx', () => ({ ScanClusterMap: () => <div data-testid="map-placeholder" /> }));
-vi.setConfig({ testTimeout: 30_000 });
-// A loaded machine renders the first page slowly: wait for conditions longer than the default second.
-configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = '/api/v1/organization/user/';
 const SUMMARY = '/api/v1/scan/technician-summary/';
