@@ -291,11 +291,17 @@ type Route = {
   mobileFields?: readonly string[];
   /** A paged list (page, limit, search): strict numbers and one value per parameter. */
   list?: boolean;
+  /**
+   * The one role the route admits, checked before the body (issue 23.23: a reviewer's review): its body is swept as
+   * that role, since any other gets 403 whatever it sends.
+   */
+  onlyRole?: 'CERVAICAL_REVIEWER';
 };
 
 let admin: Awaited<ReturnType<typeof createUser>>;
 let adminToken = '';
 let orgAdminToken = '';
+let reviewerToken = '';
 let orgId = 0;
 let otherOrgId = 0;
 let referenceId = 0;
@@ -664,6 +670,7 @@ const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/cervaical/document-user/',
     body: () => ({ document: 1, review_status: 'VALID', qualities: [{ quality: 1, answer: true }], clinical_finding: [] }),
+    onlyRole: 'CERVAICAL_REVIEWER',
   },
   {
     method: 'PATCH',
@@ -781,7 +788,8 @@ const label = (r: Route) => `${r.method} ${r.path}`;
 const FIELDS_PER_TEST = 8;
 const VALUE_PARTS = 4;
 
-type FieldSweepCase = readonly [name: string, route: Route, role: 'ADMIN' | 'ORG_ADMIN', fields: Part, values: Part];
+type SweepRole = 'ADMIN' | 'ORG_ADMIN' | 'CERVAICAL_REVIEWER';
+type FieldSweepCase = readonly [name: string, route: Route, role: SweepRole, fields: Part, values: Part];
 /** Part `index` of `count`: the items whose position modulo count is index. */
 type Part = { index: number; count: number };
 const inPart = (part: Part) => (_: unknown, i: number) => i % part.count === part.index;
@@ -793,10 +801,10 @@ const inPart = (part: Part) => (_: unknown, i: number) => i % part.count === par
 function fieldSweepCases(routes: readonly Route[]): FieldSweepCase[] {
   const parts = (count: number) => Array.from({ length: count }, (_, index) => ({ index, count }));
   return routes.flatMap((r) =>
-    (['ADMIN', 'ORG_ADMIN'] as const).flatMap((role) => {
+    (r.onlyRole ? [r.onlyRole] : (['ADMIN', 'ORG_ADMIN'] as const)).flatMap((role: SweepRole) => {
       const fieldParts = parts(Math.max(1, Math.ceil((r.fields?.length ?? 0) / FIELDS_PER_TEST)));
       // ORG_ADMIN and fewValues routes get the short list, in one part.
-      const valueParts = parts(role === 'ADMIN' && !r.fewValues ? VALUE_PARTS : 1);
+      const valueParts = parts(role !== 'ORG_ADMIN' && !r.fewValues ? VALUE_PARTS : 1);
       return fieldParts.flatMap((fields) =>
         valueParts.map((values): FieldSweepCase => {
           const of = (p: Part, what: string) => (p.count > 1 ? ` ${what} ${p.index + 1}/${p.count}` : '');
@@ -884,7 +892,9 @@ async function offences(
 }
 
 /** A fresh session for routes that end it, else the admin's. */
-async function tokenFor(r: Route, role: 'ADMIN' | 'ORG_ADMIN' = 'ADMIN'): Promise<string> {
+async function tokenFor(r: Route, role: SweepRole = 'ADMIN'): Promise<string> {
+  if (r.onlyRole) return reviewerToken;
+  if (role === 'CERVAICAL_REVIEWER') throw new Error('Only a route with onlyRole is swept as a reviewer.');
   if (!r.endsSession) return role === 'ADMIN' ? adminToken : orgAdminToken;
   const user = await createUser(t, {
     userType: role,
@@ -901,6 +911,7 @@ beforeAll(async () => {
   admin = await createUser(t, { userType: 'ADMIN', mobile });
   adminToken = await signIn(t, admin);
   orgAdminToken = await signIn(t, await createUser(t, { userType: 'ORG_ADMIN', organizationId: orgId }));
+  reviewerToken = await signIn(t, await createUser(t, { userType: 'CERVAICAL_REVIEWER' }));
   targetUserId = (await createUser(t, { userType: 'TECHNICIAN', organizationId: orgId })).id;
   managerId = (await createUser(t, { userType: 'MANAGER' })).id;
   const ref = await t.app.inject({
@@ -1023,7 +1034,7 @@ export function badInputTests(part: number, parts: number): void {
         const token = await tokenFor(r, role);
         const fields = [...new Set([...Object.keys(base), ...(r.fields ?? []), 'unknown_field'])];
         // ORG_ADMIN gets the short list: the ADMIN run covers every value.
-        const values = (role === 'ADMIN' && !r.fewValues ? BAD_VALUES : FEW_BAD_VALUES).filter(inPart(valuePart));
+        const values = (role !== 'ORG_ADMIN' && !r.fewValues ? BAD_VALUES : FEW_BAD_VALUES).filter(inPart(valuePart));
         const requests = fields.filter(inPart(fieldPart)).flatMap((field) =>
           values.map((value) => ({
             name: `${role} ${field}=${JSON.stringify(value)?.slice(0, 40)}`,
@@ -1569,7 +1580,10 @@ export function badInputTests(part: number, parts: number): void {
           const value = isInteger(prop) ? TOO_LARGE_ID : isInteger(prop.items) ? [TOO_LARGE_ID] : undefined;
           if (value === undefined) return [];
           const name = `${method} ${path} ${field}`;
-          return [{ name, field, method, url: fill(path, '1'), hasPathId: path.includes('{'), payload: { [field]: value } }];
+          // A reviewer's review (POST cervaical/document-user/, and its spec alias) admits that role alone.
+          const reviewerOnly = method === 'POST' && /\/cervaical\/document[-_]user\/$/.test(path);
+          const url = fill(path, '1');
+          return [{ name, field, method, url, hasPathId: path.includes('{'), reviewerOnly, payload: { [field]: value } }];
         });
       });
       expect(requests.map((r) => r.name)).toEqual(
@@ -1584,7 +1598,7 @@ export function badInputTests(part: number, parts: number): void {
         const res = await t.app.inject({
           method: r.method as 'POST',
           url: r.url,
-          headers: auth(adminToken),
+          headers: auth(r.reviewerOnly ? reviewerToken : adminToken),
           payload: r.payload,
         });
         // A route that looks up its path row before reading the body may answer 404 first (that row is not there).
