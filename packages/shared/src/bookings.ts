@@ -199,6 +199,12 @@ export const ZPublicOrganization = z.object({
   can_be_cancel_before: z.number().nullable(),
   available_days: z.array(z.number()),
   total_bookings_per_slot: z.number(),
+  /**
+   * The languages the page may speak (issue 23 item 17): English first, then the organization's language and its
+   * consent forms' languages (iso_code lower case, name as in the Language menu). The page offers those it has words
+   * for and falls back to English.
+   */
+  languages: z.array(z.object({ iso_code: z.string(), name: z.string() })),
 });
 export type TPublicOrganization = z.infer<typeof ZPublicOrganization>;
 
