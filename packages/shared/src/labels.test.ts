@@ -21,11 +21,21 @@ describe('label tables (issue 23 item 9)', () => {
   it('covers every enum of the constants a person sees', () => {
     // Constants that are enums of upper case codes; each must appear in ENUM_LABEL_TABLES (or be listed here as
     // shown nowhere: ORCA exam keys and day ids are rendered by their own words elsewhere).
-    const notShown = new Set(['DAYS_OF_WEEK', 'ORCA_EXAMS', 'TOBACCO_FREQUENCIES', 'PERIOD_TABS', 'DAY_FILTERS', 'MONTH_FILTERS']);
+    const notShown = new Set([
+      'DAYS_OF_WEEK',
+      'ORCA_EXAMS',
+      'TOBACCO_FREQUENCIES',
+      'PERIOD_TABS',
+      'DAY_FILTERS',
+      'MONTH_FILTERS',
+    ]);
     const tabled = new Set(ENUM_LABEL_TABLES.map((t) => t.codes));
     const enums = Object.entries(constants).filter(
       ([name, value]) =>
-        !notShown.has(name) && Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && /^[A-Z_]+$/.test(v)),
+        !notShown.has(name) &&
+        Array.isArray(value) &&
+        value.length > 0 &&
+        value.every((v) => typeof v === 'string' && /^[A-Z_]+$/.test(v)),
     );
     expect(enums.length).toBeGreaterThan(5);
     for (const [name, value] of enums) expect(tabled.has(value as readonly string[]), name).toBe(true);
@@ -33,7 +43,9 @@ describe('label tables (issue 23 item 9)', () => {
 
   it('speaks of statuses by their words in messages', () => {
     expect(BOOKING_STATUS_LABELS.PENDING_PAYMENT).toBe('Pending payment');
-    expect(BOOKING_MESSAGES.statusMove('PENDING_PAYMENT', 'NEW')).toBe('A booking that is pending payment cannot be moved to new.');
+    expect(BOOKING_MESSAGES.statusMove('PENDING_PAYMENT', 'NEW')).toBe(
+      'A booking that is pending payment cannot be moved to new.',
+    );
     expect(BOOKING_MESSAGES.offlineStatus).not.toMatch(CODE);
     expect(BOOKING_MESSAGES.offlineStatus).not.toContain('PENDING_PAYMENT');
   });

@@ -88,7 +88,10 @@ export const LICENCE_APPLICATION_LABELS: Labels<typeof LICENCE_APPLICATIONS> = {
   CERVAICAL: APP_LABELS.CERVAICAL,
 };
 
-export const CONTENT_STATUS_LABELS: Labels<typeof CONTENT_STATUSES> = { PUBLISHED: 'Published', DRAFT: 'Draft' };
+export const CONTENT_STATUS_LABELS: Labels<typeof CONTENT_STATUSES> = {
+  PUBLISHED: 'Published',
+  DRAFT: 'Draft',
+};
 export const DOCUMENT_TYPE_LABELS: Labels<typeof DOCUMENT_TYPES> = { IMAGE: 'Image', VIDEO: 'Video' };
 export const LOGIN_SOURCE_LABELS: Labels<typeof LOGIN_SOURCES> = {
   DASHBOARD: 'Console',
@@ -101,7 +104,11 @@ export const LOGIN_SOURCE_LABELS: Labels<typeof LOGIN_SOURCES> = {
  * Every enum a person may see with its codes and its labels: the labels test walks this list, so a code added to
  * an enum without its words fails there rather than reaching a screen.
  */
-export const ENUM_LABEL_TABLES: readonly { name: string; codes: readonly string[]; labels: Record<string, string> }[] = [
+export const ENUM_LABEL_TABLES: readonly {
+  name: string;
+  codes: readonly string[];
+  labels: Record<string, string>;
+}[] = [
   { name: 'booking status', codes: BOOKING_STATUSES, labels: BOOKING_STATUS_LABELS },
   { name: 'payment method', codes: OFFLINE_PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS },
   { name: 'scan type', codes: SCAN_TYPES, labels: SCAN_TYPE_LABELS },
@@ -120,7 +127,10 @@ export const ENUM_LABEL_TABLES: readonly { name: string; codes: readonly string[
 ];
 
 /** The label of a code, or the code itself when a newer API sends one this console does not know yet. */
-export function labelOf<T extends string>(labels: Record<T, string>, code: T | string | null | undefined): string {
+export function labelOf<T extends string>(
+  labels: Record<T, string>,
+  code: T | string | null | undefined,
+): string {
   if (code == null || code === '') return '—';
   return (labels as Record<string, string>)[code] ?? code;
 }

@@ -184,7 +184,10 @@ export async function organizationLanguages(
   const byIso = new Map(rows.map((r) => [r.iso.toLowerCase(), r.name]));
   const own = rows.find((r) => r.id === org.languageId)?.iso.toLowerCase();
   const order = ['en', ...(own ? [own] : []), ...consentIsos];
-  return [...new Set(order)].map((iso) => ({ iso_code: iso, name: byIso.get(iso) ?? (iso === 'en' ? 'English' : iso) }));
+  return [...new Set(order)].map((iso) => ({
+    iso_code: iso,
+    name: byIso.get(iso) ?? (iso === 'en' ? 'English' : iso),
+  }));
 }
 
 export async function findPageToken(db: DbOrTx, organizationId: number): Promise<string | null> {

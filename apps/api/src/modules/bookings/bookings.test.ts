@@ -96,7 +96,7 @@ describe('public booking page', () => {
     expect(off.json()).toEqual({ detail: BOOKING_MESSAGES.notTakingBookings });
   });
 
-  it('names the languages the page may speak: English, the organization’s own, its consent forms’ (issue 23.17)', async () => {
+  it('names the languages the page may speak: English, the organization’s, its consent forms’ (23.17)', async () => {
     expect((await t.app.inject({ method: 'GET', url: `${API}/appointment/${token}/` })).json().languages).toEqual([
       { iso_code: 'en', name: 'English' },
     ]);
