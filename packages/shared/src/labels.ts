@@ -127,10 +127,7 @@ export const ENUM_LABEL_TABLES: readonly {
 ];
 
 /** The label of a code, or the code itself when a newer API sends one this console does not know yet. */
-export function labelOf<T extends string>(
-  labels: Record<T, string>,
-  code: T | string | null | undefined,
-): string {
+export function labelOf(labels: Readonly<Record<string, string>>, code: string | null | undefined): string {
   if (code == null || code === '') return '—';
-  return (labels as Record<string, string>)[code] ?? code;
+  return Object.hasOwn(labels, code) ? labels[code]! : code;
 }
