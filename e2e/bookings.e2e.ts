@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { getExampleNumber, type CountryCode } from 'libphonenumber-js/mobile';
 import examples from 'libphonenumber-js/mobile/examples';
 import { BOOKING_MESSAGES } from '@sc/shared/bookings';
+import { BOOKING_STATUS_LABELS } from '@sc/shared/labels';
 import { baseUrl, launch, newPage, readOutbox, snap } from './browser.ts';
 import { apiAs, checkA11y, signInByEmail, tokenFor } from './helpers.ts';
 
@@ -83,7 +84,11 @@ describe('Bookings', () => {
     await phone.page.getByTestId('public-booking-confirm').click();
     await phone.page.getByTestId('public-booking-done').waitFor();
     await phone.page.getByText(BOOKING_MESSAGES.createdPendingPayment).waitFor();
-    const bookingToken = (await phone.page.getByTestId('public-booking-token').innerText()).trim();
+    // No raw token on screen: the booking's own page is a link, its token only in the address.
+    const pending = BOOKING_STATUS_LABELS.PENDING_PAYMENT;
+    await phone.page.getByTestId('public-booking-status').filter({ hasText: pending }).waitFor();
+    const bookingHref = (await phone.page.getByTestId('public-booking-link').getAttribute('href')) ?? '';
+    const bookingToken = bookingHref.split('/booking/')[1] ?? '';
     expect(bookingToken.length).toBeGreaterThan(20);
     await snap(phone.page, 'booking-public-done-390');
     await phone.context.close();
@@ -109,19 +114,20 @@ describe('Bookings', () => {
     await page.getByTestId(`row-actions-${booking.id}`).click();
     await page.getByTestId('row-action-details').click();
     const dialog = page.getByTestId('booking-dialog');
-    await dialog.getByTestId('booking-status').filter({ hasText: 'PENDING_PAYMENT' }).waitFor();
+    await dialog.getByTestId('booking-status').filter({ hasText: BOOKING_STATUS_LABELS.PENDING_PAYMENT }).waitFor();
     await page.getByTestId('booking-payment-reference').fill('RCPT-0042');
     await checkA11y(page, 'Booking modal');
     await page.getByTestId('booking-payment-save').click();
     await page.getByText(BOOKING_MESSAGES.paymentRecorded).waitFor();
-    await dialog.getByTestId('booking-status').filter({ hasText: 'PAID' }).waitFor();
+    await dialog.getByTestId('booking-status').filter({ hasText: BOOKING_STATUS_LABELS.PAID }).waitFor();
     await dialog.getByTestId('booking-payment').filter({ hasText: 'RCPT-0042' }).waitFor();
     await snap(page, 'booking-modal-paid-admin-1400');
     await page.getByTestId('booking-move-COMPLETED').click();
-    await dialog.getByTestId('booking-status').filter({ hasText: 'COMPLETED' }).waitFor();
+    await dialog.getByTestId('booking-status').filter({ hasText: BOOKING_STATUS_LABELS.COMPLETED }).waitFor();
     await page.keyboard.press('Escape');
-    // The list refreshed: the row shows COMPLETED.
-    await page.getByTestId('booking-list').getByTestId('booking-status').filter({ hasText: 'COMPLETED' }).waitFor();
+    // The list refreshed: the row shows Completed.
+    const listed = page.getByTestId('booking-list').getByTestId('booking-status');
+    await listed.filter({ hasText: BOOKING_STATUS_LABELS.COMPLETED }).waitFor();
     const done = await apiAs<Booking>(page, `booking/${booking.id}/`);
     expect(done.status).toBe('COMPLETED');
 

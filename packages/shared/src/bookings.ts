@@ -2,13 +2,14 @@
 // statuses and the moves staff may make, the inputs of the slot arithmetic, the patient's form and the console's
 // calls, and every message. The API and the console (list, modal, public page) use these same rules.
 import { z } from 'zod';
-import { BOOKING_STATUSES } from './constants.ts';
+import { BOOKING_STATUSES, OFFLINE_PAYMENT_METHODS } from './constants.ts';
+import { BOOKING_STATUS_LABELS } from './labels.ts';
 import { ZListQuery, ZPeriodQuery, idParam, isIsoDate, ZBoolParam } from './list.ts';
 import type { TUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, parseMobile, textField } from './validation.ts';
 import { mobileProblem } from './phone.ts';
 
-export { BOOKING_STATUSES };
+export { BOOKING_STATUSES, OFFLINE_PAYMENT_METHODS };
 export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
 
 // ---- Who ---------------------------------------------------------------------------------------------------------
@@ -97,10 +98,12 @@ export const BOOKING_NAME_MAX = 50;
 export const BOOKING_AGE_MIN = 1;
 export const BOOKING_AGE_MAX = 120;
 export const PAYMENT_REFERENCE_MAX = 100;
-export const OFFLINE_PAYMENT_METHODS = ['CASH', 'CARD', 'UPI', 'BANK_TRANSFER', 'CHEQUE', 'OTHER'] as const;
 export type TOfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 
 // ---- Messages ----------------------------------------------------------------------------------------------------
+
+/** A status inside a sentence: its label in lower case ('pending payment'), never its code. */
+const statusWord = (status: TBookingStatus): string => BOOKING_STATUS_LABELS[status].toLowerCase();
 
 export const BOOKING_MESSAGES = {
   emptyNone: 'No booking yet!',
@@ -123,11 +126,12 @@ export const BOOKING_MESSAGES = {
   canceled: 'Booking canceled Successfully',
   statusUpdated: 'Booking status updated Successfully',
   paymentRecorded: 'Payment recorded Successfully',
-  statusMove: (from: TBookingStatus, to: TBookingStatus) => `A ${from} booking cannot be moved to ${to}.`,
+  statusMove: (from: TBookingStatus, to: TBookingStatus) =>
+    `A booking that is ${statusWord(from)} cannot be moved to ${statusWord(to)}.`,
   cancelTooLate: (hours: number) =>
     `A booking can be canceled only up to ${hours} hour${hours === 1 ? '' : 's'} before its slot.`,
   offlineNotAllowed: 'This organization does not accept offline payments.',
-  offlineStatus: 'Only a NEW or PENDING_PAYMENT booking can be paid.',
+  offlineStatus: `Only a booking that is ${statusWord('NEW')} or ${statusWord('PENDING_PAYMENT')} can be paid.`,
   nothingToPay: 'This booking has no price to pay.',
   method: `Select a valid choice: ${OFFLINE_PAYMENT_METHODS.join(', ')}.`,
   referenceMax: `Ensure this field has no more than ${PAYMENT_REFERENCE_MAX} characters.`,
@@ -196,6 +200,12 @@ export const ZPublicOrganization = z.object({
   can_be_cancel_before: z.number().nullable(),
   available_days: z.array(z.number()),
   total_bookings_per_slot: z.number(),
+  /**
+   * The languages the page may speak (issue 23 item 17): English first, then the organization's language and its
+   * consent forms' languages (iso_code lower case, name as in the Language menu). The page offers those it has words
+   * for and falls back to English.
+   */
+  languages: z.array(z.object({ iso_code: z.string(), name: z.string() })),
 });
 export type TPublicOrganization = z.infer<typeof ZPublicOrganization>;
 

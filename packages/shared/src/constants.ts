@@ -83,6 +83,7 @@ export const ORCA_EXAMS = ['lymph_node_exam', 'intra_oral_exam', 'extra_oral_exa
 export const TOBACCO_FREQUENCIES = ['Current', 'Occasional', 'Former'] as const;
 export const GENDERS = ['FEMALE', 'MALE', 'OTHER'] as const;
 export const BOOKING_STATUSES = ['NEW', 'PENDING_PAYMENT', 'PAID', 'COMPLETED', 'CANCELED'] as const;
+export const OFFLINE_PAYMENT_METHODS = ['CASH', 'CARD', 'UPI', 'BANK_TRANSFER', 'CHEQUE', 'OTHER'] as const;
 export const CONTENT_STATUSES = ['PUBLISHED', 'DRAFT'] as const;
 export const APP_TYPES = ['IBE', 'ORCA', 'CERVAICAL'] as const;
 export const LICENCE_APPLICATIONS = ['ORCA', 'CERVAICAL'] as const;

@@ -1,6 +1,6 @@
 // Training and practice report PDFs of a user (part 2 §2.3, §6, §7: `user/training/report/pdf/{id}/` and
 // `user/practice/report/pdf/{id}/`). The API builds them; the user dialog offers the download with the same rules.
-import { SCAN_ID_PREFIX, type ASSESSMENT_RESULTS, type TRAINING_STATUSES } from './constants.ts';
+import { SCAN_ID_PREFIX } from './constants.ts';
 import type { TUserType } from './roles.ts';
 import { USER_LIST_ROLES } from './users.ts';
 
@@ -45,22 +45,8 @@ export function trainingReportFilename(kind: TTrainingReportKind, username: stri
   return `${kind}-report-${safe}.pdf`;
 }
 
-/** Assessment results as words (part 2 §3 Scan assessment_result). */
-export const ASSESSMENT_RESULT_LABELS: Record<(typeof ASSESSMENT_RESULTS)[number], string> = {
-  NO_ASSESSMENT: 'No assessment',
-  CORRECT: 'Correct',
-  INCORRECT: 'Incorrect',
-  BYPASS: 'Bypass',
-  USER_BYPASS: 'User bypass',
-};
-
-export const TRAINING_STATUS_LABELS: Record<(typeof TRAINING_STATUSES)[number], string> = {
-  NOT_STARTED: 'Not started',
-  PRE_TRAINING: 'Pre-training',
-  TRAINING: 'Training',
-  PRACTICE: 'Practice',
-  CERTIFIED: 'Certified',
-};
+// The result and status words live in labels.ts (one table per enum); re-exported for the PDFs' callers.
+export { ASSESSMENT_RESULT_LABELS, TRAINING_STATUS_LABELS } from './labels.ts';
 
 /** A scan's ID as the console shows it: the type's prefix and the number ('T-123', part 2 §9). */
 export const scanDisplayId = (scanType: keyof typeof SCAN_ID_PREFIX, id: number): string =>

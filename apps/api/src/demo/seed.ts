@@ -189,6 +189,8 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, '');
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** A fixed language id where the demo sets one, else the drawn one. */
+const pickLanguageId = (drawn: number, fixed: number | undefined): number => fixed ?? drawn;
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 const STREETS = [
@@ -427,8 +429,13 @@ class Seeder {
         latitude: org.lat,
         longitude: org.lng,
         timezone: country.timezone,
-        // Most use English (id 1); some clinics use the local language for tutorials.
-        languageId: this.rng.chance(0.3) ? (languageIds.get(localIso) ?? 1) : 1,
+        // Most use English (id 1); some clinics use the local language for tutorials. The fixed booking clinic
+        // speaks Hindi, so its public booking page offers it (issue 23 item 17); the draw stays, so later random
+        // values of the demo do not move.
+        languageId: pickLanguageId(
+          this.rng.chance(0.3) ? (languageIds.get(localIso) ?? 1) : 1,
+          plan.name === fixedBookingOrg ? languageIds.get(localIso) : undefined,
+        ),
         parentId: org.parentId,
         treePath: org.treePath,
         mobile,

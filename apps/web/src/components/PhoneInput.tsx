@@ -15,13 +15,16 @@ export type PhoneInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'error
   /** The form's error (submit, or the API's answer); it wins over the field's own check. */
   error?: ReactNode;
   testId?: string;
+  /** The field's own message in the page's language (the public booking page); English as the API words it else. */
+  translate?: (message: string) => string;
 };
 
-export function PhoneInput({ value, onChange, country, error, testId, onBlur, ...props }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, country, error, testId, onBlur, translate, ...props }: PhoneInputProps) {
   // Checked when the person leaves the field, and again (as rendered) when the country changes; typing clears it.
   const [checked, setChecked] = useState(false);
   const dial = dialCodeOfCountry(country);
-  const problem = checked && value.trim() ? mobileProblem(value, country) : null;
+  const message = checked && value.trim() ? mobileProblem(value, country) : null;
+  const problem = message && translate ? translate(message) : message;
 
   return (
     <TextInput

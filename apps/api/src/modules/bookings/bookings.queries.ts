@@ -10,7 +10,7 @@ import {
   type TBookingStatus,
 } from '@sc/shared/bookings';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingPages, bookings, organizations, slots, type BookingPayment } from '../../db/schema/index.ts';
+import { bookingPages, bookings, languages, organizations, slots, type BookingPayment } from '../../db/schema/index.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import type { PageParams } from '../../http/pagination.ts';
 import type { PeriodRange } from '../../http/period.ts';
@@ -162,6 +162,32 @@ export async function findOrganizationByPageToken(db: DbOrTx, token: string): Pr
     .where(eq(bookingPages.token, token))
     .limit(1);
   return row?.org ?? null;
+}
+
+/**
+ * The languages an organization speaks to its patients: English, its own language (`language`) and the languages of
+ * its consent forms (`localize` keys), each once, in that order, with the names of the Language menu.
+ */
+export async function organizationLanguages(
+  db: DbOrTx,
+  org: Pick<OrganizationRow, 'languageId' | 'localize'>,
+): Promise<{ iso_code: string; name: string }[]> {
+  const consentIsos = Object.keys(org.localize ?? {}).map((iso) => iso.toLowerCase());
+  const rows = await db
+    .select({ id: languages.id, iso: languages.isoCode, name: languages.name })
+    .from(languages)
+    .where(
+      sql`${languages.id} = ${org.languageId ?? -1} or lower(${languages.isoCode}) in ('en'${
+        consentIsos.length > 0 ? sql`, ${sql.join(consentIsos.map((iso) => sql`${iso}`), sql`, `)}` : sql``
+      })`,
+    );
+  const byIso = new Map(rows.map((r) => [r.iso.toLowerCase(), r.name]));
+  const own = rows.find((r) => r.id === org.languageId)?.iso.toLowerCase();
+  const order = ['en', ...(own ? [own] : []), ...consentIsos];
+  return [...new Set(order)].map((iso) => ({
+    iso_code: iso,
+    name: byIso.get(iso) ?? (iso === 'en' ? 'English' : iso),
+  }));
 }
 
 export async function findPageToken(db: DbOrTx, organizationId: number): Promise<string | null> {

@@ -85,6 +85,7 @@ export async function getPublicOrganization(ctx: BookingsContext, token: string)
     can_be_cancel_before: org.canBeCancelBefore,
     available_days: [...org.availableDays].sort((a, b) => a - b),
     total_bookings_per_slot: placesOf(org),
+    languages: await q.organizationLanguages(ctx.database.db, org),
   };
 }
 

@@ -20,7 +20,7 @@ import { otherCountryMessage } from '@sc/shared/phone';
 import { auditLog, bookingPages, bookings, outboxMessages, slots } from '../../db/schema/index.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { setupTestApp } from '../../test/app.ts';
-import { auth, createOrganization, createUser, signIn, uniqueMobile } from '../../test/factories.ts';
+import { auth, createLanguage, createOrganization, createUser, signIn, uniqueMobile } from '../../test/factories.ts';
 import { BOOKING_AUDIT } from './bookings.service.ts';
 
 const t = await setupTestApp();
@@ -95,6 +95,27 @@ describe('public booking page', () => {
     expect(unknown.statusCode).toBe(404);
     expect(off.statusCode).toBe(404);
     expect(off.json()).toEqual({ detail: BOOKING_MESSAGES.notTakingBookings });
+  });
+
+  it('names the languages the page may speak: English, the organization’s, its consent forms’ (23.17)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `${API}/appointment/${token}/` })).json().languages).toEqual([
+      { iso_code: 'en', name: 'English' },
+    ]);
+    const [hindi] = await Promise.all([
+      createLanguage(t, { name: 'Hindi', isoCode: 'hi' }),
+      createLanguage(t, { name: 'Spanish', isoCode: 'es' }),
+    ]);
+    const consent = { name: 'x', ibe_consent_form: [], cervaical_consent_form: [], orca_consent_form: [] };
+    const spoken = await bookingOrg('Bhasha Clinic', {
+      languageId: hindi.id,
+      localize: { es: { ...consent, name: 'Spanish' }, hi: { ...consent, name: 'Hindi' } },
+    });
+    const summary = await t.app.inject({ method: 'GET', url: `${API}/appointment/${await pageToken(spoken.id)}/` });
+    expect(summary.json().languages).toEqual([
+      { iso_code: 'en', name: 'English' },
+      { iso_code: 'hi', name: 'Hindi' },
+      { iso_code: 'es', name: 'Spanish' },
+    ]);
   });
 
   it('gives the summary, the open days and the slots with places left, without sign-in', async () => {

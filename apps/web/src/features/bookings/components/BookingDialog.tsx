@@ -16,6 +16,7 @@ import {
   type TBookingStatus,
   type TOfflinePaymentMethod,
 } from '@sc/shared/bookings';
+import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@sc/shared/labels';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { fullName } from '../../../components/list/ListParts.tsx';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
@@ -31,13 +32,9 @@ const slotWhen = (iso: string | null | undefined, timeZone: string) => {
   return `${t.date} ${t.time} (${t.zone})`;
 };
 
-const MOVE_LABELS: Record<TBookingStatus, string> = {
-  NEW: 'Mark NEW',
-  PENDING_PAYMENT: 'Mark PENDING_PAYMENT',
-  PAID: 'Mark PAID',
-  COMPLETED: 'Mark COMPLETED',
-  CANCELED: 'Cancel booking',
-};
+/** The move's button: 'Mark as pending payment', or 'Cancel booking' for the move that frees the place. */
+const moveLabel = (status: TBookingStatus): string =>
+  status === 'CANCELED' ? 'Cancel booking' : `Mark as ${BOOKING_STATUS_LABELS[status].toLowerCase()}`;
 
 function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
   return (
@@ -158,7 +155,7 @@ function BookingFacts({ booking: b }: { booking: TBooking }) {
           <Group align="flex-end" gap="sm" wrap="wrap">
             <Select
               label="Method"
-              data={[...OFFLINE_PAYMENT_METHODS]}
+              data={OFFLINE_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
               value={method}
               allowDeselect={false}
               onChange={(v) => v && setMethod(v as TOfflinePaymentMethod)}
@@ -191,7 +188,7 @@ function BookingFacts({ booking: b }: { booking: TBooking }) {
               onClick={() => void doMove(status)}
               data-testid={`booking-move-${status}`}
             >
-              {MOVE_LABELS[status]}
+              {moveLabel(status)}
             </Button>
           ))}
         </Group>

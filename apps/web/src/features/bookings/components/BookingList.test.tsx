@@ -101,7 +101,7 @@ describe('BookingList', () => {
     const name = await screen.findByText('Asha Rao');
     expect(headers()).toEqual(['Name', 'E-mail', 'Slot Data', 'Organization', 'Price', 'Created', 'ID', 'Actions']);
     expect(within(name.parentElement as HTMLElement).getByTestId('booking-status')).toHaveTextContent(
-      'PENDING_PAYMENT',
+      'Pending payment',
     );
   });
 
@@ -111,7 +111,7 @@ describe('BookingList', () => {
     const name = await screen.findByText('Asha Rao');
     expect(headers()).toEqual(['Name', 'Slot Data', 'Actions']);
     expect(within(name.parentElement as HTMLElement).getByTestId('booking-status')).toHaveTextContent(
-      'PENDING_PAYMENT',
+      'Pending payment',
     );
   });
 
@@ -120,7 +120,7 @@ describe('BookingList', () => {
     const fetchMock = setup([]);
     expect(await screen.findByText(BOOKING_MESSAGES.emptyNone)).toBeInTheDocument();
     await user.click(screen.getByTestId('booking-status-filter'));
-    await user.click(await screen.findByRole('option', { name: 'PAID' }));
+    await user.click(await screen.findByRole('option', { name: 'Paid' }));
     await waitFor(() => expect(lastQuery(fetchMock, LIST)).toMatchObject({ status: 'PAID' }));
     expect(await screen.findByText(BOOKING_MESSAGES.emptyFiltered)).toBeInTheDocument();
   });
@@ -141,7 +141,11 @@ describe('BookingList', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
     const dialog = await screen.findByTestId('booking-dialog');
     expect(within(dialog).getByText('tok1')).toBeInTheDocument();
-    expect(within(dialog).getByTestId('booking-move-PAID')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('booking-move-PAID')).toHaveTextContent('Mark as paid');
+    // The method's words, not its code.
+    await user.click(within(dialog).getByTestId('booking-payment-method'));
+    expect(await screen.findByRole('option', { name: 'Bank transfer' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Cash' }));
     expect(within(dialog).getByTestId('booking-move-CANCELED')).toBeInTheDocument();
     expect(within(dialog).queryByTestId('booking-move-COMPLETED')).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'R-9');

@@ -20,6 +20,7 @@ import {
   type TBookingStatus,
 } from '@sc/shared/bookings';
 import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
+import { BOOKING_STATUS_LABELS } from '@sc/shared/labels';
 import { isIsoDate } from '@sc/shared/list';
 import { DateRangeDialog } from '../../../components/list/DateRangeDialog.tsx';
 import { SHORT_DATE_FORMAT } from '../../../components/list/ListDate.tsx';
@@ -57,7 +58,7 @@ const EMBEDDED_DEFAULTS = { ordering: BOOKING_DEFAULT_ORDERING, period: PERIOD_K
 const TIME_FORMAT = 'hh:mm A';
 const STATUS_OPTIONS = [
   { value: 'all', label: BOOKING_MESSAGES.allStatus },
-  ...BOOKING_STATUSES.map((s) => ({ value: s, label: s })),
+  ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
 ];
 
 /** Filled badges in shades that keep white text at AA contrast. */
@@ -77,9 +78,9 @@ export const STATUS_UNDER_NAME_QUERY = '(max-width: 1439px)';
 
 export function BookingStatusBadge({ status, size = 'md' }: { status: TBookingStatus; size?: 'sm' | 'md' }) {
   return (
-    // Never narrower than its word (the theme's Badge): PENDING_PAYMENT is never cut short.
-    <Badge variant="filled" size={size} color={STATUS_COLORS[status]} data-testid="booking-status">
-      {status}
+    // Never narrower than its words (the theme's Badge): 'Pending payment' is never cut short.
+    <Badge variant="filled" tt="none" size={size} color={STATUS_COLORS[status]} data-testid="booking-status">
+      {BOOKING_STATUS_LABELS[status]}
     </Badge>
   );
 }

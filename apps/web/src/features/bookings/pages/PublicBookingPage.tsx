@@ -1,9 +1,11 @@
 // The public booking page `/book/<organization token>` (issue 12), outside the console's shell, no sign-in,
 // phone-first: the organization's name, address and price; its open days of the next 30 days; the slots of the
 // chosen day with the places left; the patient's form (first and last name, mobile for the organization's
-// country, optional e-mail, age), checked with the API's own schema; then the booking with its token.
+// country, optional e-mail, age), checked with the API's own schema; then the booking and the link to its page.
 // `/book/<token>/booking/<booking token>` (the link of the confirmation SMS and e-mail) shows it and cancels it.
-import { useState } from 'react';
+// In the patient's language (issue 23 item 17): the organization's languages that have a catalogue (i18n/), the
+// browser's language when offered, English otherwise; dates and times in that language, in the clinic's named zone.
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -11,11 +13,12 @@ import {
   Card,
   Center,
   Chip,
-  Code,
   Container,
+  CopyButton,
   Group,
   Loader,
   ScrollArea,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -25,24 +28,29 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCalendarCheck, IconMapPin } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { IconCalendarCheck, IconCopy, IconExternalLink, IconLanguage, IconMapPin } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import {
   BOOKING_AGE_MAX,
   BOOKING_AGE_MIN,
   BOOKING_MESSAGES,
-  WEEKDAY_LABELS,
   ZBookingCreate,
   bookingMobileProblem,
+  bookingViewPath,
   formatBookingPrice,
   type TBookingSlot,
   type TPublicBooking,
   type TPublicOrganization,
 } from '@sc/shared/bookings';
+import { BOOKING_STATUS_LABELS, labelOf } from '@sc/shared/labels';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { NumberField } from '../../../components/NumberField.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
+import { CATALOGUES, FALLBACK_LANGUAGE, hasCatalogue, localeTag, pickLanguage } from '../../../i18n/i18n.ts';
+import { en } from '../../../i18n/locales/en.ts';
 import {
   useCancelPublicBooking,
   useCreatePublicBooking,
@@ -52,37 +60,140 @@ import {
   usePublicSlots,
 } from '../bookings.api.ts';
 
-const timeIn = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: zone }).format(new Date(iso));
-const dateIn = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone }).format(
-    new Date(iso),
-  );
-const dayLabel = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  return {
-    day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', timeZone: 'UTC' }).format(d),
-    month: new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(d),
-  };
+/** Where the patient's choice of language is remembered, so the booking's own page opens in it too. */
+export const BOOKING_LANGUAGE_KEY = 'sc.booking.language';
+
+const storedLanguage = (): string | null => {
+  try {
+    return window.localStorage.getItem(BOOKING_LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
 };
 
-function Shell({ children }: { children: React.ReactNode }) {
+/**
+ * A message of the shared rules or the API (English) in the page's language: found by its English text among the
+ * catalogue's `messages`; a text without a translation is shown as it came.
+ */
+function translated(t: TFunction, text: string): string {
+  const key = Object.entries(en.booking.messages).find(([, english]) => english === text)?.[0];
+  return key ? t(`messages.${key}`) : text;
+}
+
+/** Dates, times, zone, country and price as the page's language writes them, in the clinic's time zone. */
+type Formats = {
+  date: (iso: string) => string;
+  time: (iso: string) => string;
+  /** 'India Standard Time (GMT+5:30)' in the page's language. */
+  zoneName: string;
+  /** 'GMT+5:30': after a time that is read outside the slot list. */
+  zoneShort: (iso: string) => string;
+  day: (date: string) => { weekday: string; day: string; month: string };
+  country: (code: string) => string;
+  price: (minor: number, currency: string | null) => string;
+};
+
+function useFormats(language: string, org: TPublicOrganization): Formats {
+  return useMemo(() => {
+    const locale = localeTag(language, org.country_code);
+    const zone = org.timezone;
+    const fmt = (options: Intl.DateTimeFormatOptions, timeZone = zone) =>
+      new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    const zonePart = (style: 'long' | 'shortOffset', at: Date) =>
+      fmt({ timeZoneName: style })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? zone;
+    const now = new Date();
+    const long = zonePart('long', now);
+    const offset = zonePart('shortOffset', now);
+    const dateF = fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const timeF = fmt({ hour: 'numeric', minute: '2-digit' });
+    return {
+      date: (iso) => dateF.format(new Date(iso)),
+      time: (iso) => timeF.format(new Date(iso)),
+      zoneName: long === offset ? long : `${long} (${offset})`,
+      zoneShort: (iso) => zonePart('shortOffset', new Date(iso)),
+      day: (date) => {
+        const d = new Date(`${date}T00:00:00Z`);
+        const part = (options: Intl.DateTimeFormatOptions) => fmt(options, 'UTC').format(d);
+        return {
+          weekday: part({ weekday: 'short' }),
+          day: part({ day: 'numeric' }),
+          month: part({ month: 'short' }),
+        };
+      },
+      country: (code) => {
+        try {
+          return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
+        } catch {
+          return code;
+        }
+      },
+      price: (minor, currency) => {
+        if (!currency) return formatBookingPrice(minor, currency);
+        try {
+          return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+        } catch {
+          return formatBookingPrice(minor, currency);
+        }
+      },
+    };
+  }, [language, org.country_code, org.timezone]);
+}
+
+function Shell({ children, language }: { children: React.ReactNode; language: string }) {
   return (
-    <Container size={560} px="md" py="lg" data-testid="public-booking">
+    // `lang` so screen readers speak the page's language, and the browser picks its fonts and hyphenation.
+    <Container size={560} px="md" py="lg" data-testid="public-booking" lang={language}>
       {children}
     </Container>
   );
 }
 
+/** What the page says, in which language: the organization's languages with a catalogue, English first. */
+type Speech = {
+  t: TFunction;
+  language: string;
+  offered: { iso: string; name: string }[];
+  choose: (iso: string) => void;
+};
+
+function useSpeech(org: TPublicOrganization | undefined): Speech {
+  const isos = org
+    ? [...new Set([FALLBACK_LANGUAGE, ...org.languages.map((l) => l.iso_code.toLowerCase())])].filter(
+        hasCatalogue,
+      )
+    : Object.keys(CATALOGUES);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const language = chosen && isos.includes(chosen) ? chosen : pickLanguage(isos, undefined, storedLanguage());
+  const { t } = useTranslation('booking', { lng: language });
+  return {
+    t,
+    language,
+    offered: isos.map((iso) => ({ iso, name: CATALOGUES[iso]?.booking.languageName ?? iso })),
+    choose: (iso) => {
+      setChosen(iso);
+      try {
+        window.localStorage.setItem(BOOKING_LANGUAGE_KEY, iso);
+      } catch {
+        // A private window may refuse storage: the choice still holds on this page.
+      }
+    },
+  };
+}
+
 export function PublicBookingPage() {
   const { token = '', booking } = useParams();
   const summary = usePublicOrganization(token);
+  const speech = useSpeech(summary.data);
+  const { t } = speech;
   if (summary.isError) {
     const notBooking = summary.error instanceof ApiError && summary.error.status === 404;
+    const text = errorMessage(summary.error);
     return (
-      <Shell>
-        <Alert color={notBooking ? 'gray' : 'red'} title="Booking" data-testid="public-booking-error">
-          {notBooking ? (errorMessage(summary.error) === 'Not found.' ? 'This booking page does not exist.' : errorMessage(summary.error)) : errorMessage(summary.error)}
+      <Shell language={speech.language}>
+        <Alert color={notBooking ? 'gray' : 'red'} data-testid="public-booking-error">
+          {notBooking && text === 'Not found.' ? t('pageNotFound') : translated(t, text)}
         </Alert>
       </Shell>
     );
@@ -95,21 +206,44 @@ export function PublicBookingPage() {
     );
   }
   return (
-    <Shell>
+    <Shell language={speech.language}>
       <Stack gap="lg">
-        <OrganizationHeader org={summary.data} />
-        {booking ? <BookingView token={token} booking={booking} org={summary.data} /> : <BookingFlow token={token} org={summary.data} />}
+        <OrganizationHeader org={summary.data} speech={speech} />
+        {booking ? (
+          <BookingView token={token} booking={booking} org={summary.data} speech={speech} />
+        ) : (
+          <BookingFlow token={token} org={summary.data} speech={speech} />
+        )}
       </Stack>
     </Shell>
   );
 }
 
-function OrganizationHeader({ org }: { org: TPublicOrganization }) {
+function OrganizationHeader({ org, speech }: { org: TPublicOrganization; speech: Speech }) {
+  const { t } = speech;
+  const formats = useFormats(speech.language, org);
   return (
     <Stack gap={4}>
-      <Title order={1} size="h2" data-testid="public-booking-name">
-        {org.name}
-      </Title>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Title order={1} size="h2" data-testid="public-booking-name">
+          {org.name}
+        </Title>
+        {speech.offered.length > 1 && (
+          <Select
+            aria-label={t('language')}
+            data={speech.offered.map((l) => ({ value: l.iso, label: l.name }))}
+            value={speech.language}
+            onChange={(iso) => iso && speech.choose(iso)}
+            allowDeselect={false}
+            leftSection={<IconLanguage size={16} />}
+            size="xs"
+            w={140}
+            style={{ flexShrink: 0 }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="public-booking-language"
+          />
+        )}
+      </Group>
       {org.address && (
         <Group gap={4} wrap="nowrap" align="flex-start">
           <IconMapPin size={16} style={{ flexShrink: 0, marginTop: 2 }} />
@@ -119,12 +253,18 @@ function OrganizationHeader({ org }: { org: TPublicOrganization }) {
         </Group>
       )}
       <Group gap="xs">
-        <Badge size="lg" variant="light" color={org.price > 0 ? 'blue' : 'teal'} data-testid="public-booking-price">
-          {org.price > 0 ? formatBookingPrice(org.price, org.currency) : 'Free'}
+        <Badge
+          size="lg"
+          variant="light"
+          tt="none"
+          color={org.price > 0 ? 'blue' : 'teal'}
+          data-testid="public-booking-price"
+        >
+          {org.price > 0 ? formats.price(org.price, org.currency) : t('free')}
         </Badge>
         {org.price > 0 && org.allow_offline_payment && (
           <Text size="xs" c="dimmed">
-            Pay at the clinic
+            {t('payAtClinic')}
           </Text>
         )}
       </Group>
@@ -132,26 +272,30 @@ function OrganizationHeader({ org }: { org: TPublicOrganization }) {
   );
 }
 
-function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }) {
+function BookingFlow({ token, org, speech }: { token: string; org: TPublicOrganization; speech: Speech }) {
+  const { t } = speech;
+  const formats = useFormats(speech.language, org);
   const days = usePublicDays(token, true);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<TBookingSlot | null>(null);
   const [done, setDone] = useState<TPublicBooking | null>(null);
   const slots = usePublicSlots(token, date);
 
-  if (done) return <BookingDone booking={done} org={org} />;
+  if (done) return <BookingDone token={token} booking={done} org={org} speech={speech} />;
   const openDays = days.data ?? [];
 
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Text fw={600}>1. Choose a day</Text>
+        <Text fw={600}>1. {t('chooseDay')}</Text>
         {days.isLoading && <Loader size="sm" />}
-        {days.data && openDays.length === 0 && <Text c="dimmed">{BOOKING_MESSAGES.dateNotOffered}</Text>}
+        {days.data && openDays.length === 0 && (
+          <Text c="dimmed">{translated(t, BOOKING_MESSAGES.dateNotOffered)}</Text>
+        )}
         <ScrollArea type="auto" offsetScrollbars>
           <Group gap="xs" wrap="nowrap" data-testid="public-booking-days">
             {openDays.map((d) => {
-              const label = dayLabel(d.date);
+              const label = formats.day(d.date);
               const selected = d.date === date;
               const full = d.places_left === 0;
               return (
@@ -170,18 +314,22 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
                     borderRadius: 10,
                     textAlign: 'center',
                     border: `1px solid ${selected ? 'var(--mantine-color-blue-8)' : 'var(--mantine-color-gray-4)'}`,
-                    background: selected ? 'var(--mantine-color-blue-8)' : full ? 'var(--mantine-color-gray-1)' : 'white',
+                    background: selected
+                      ? 'var(--mantine-color-blue-8)'
+                      : full
+                        ? 'var(--mantine-color-gray-1)'
+                        : 'white',
                     color: selected ? 'white' : full ? 'var(--mantine-color-gray-6)' : undefined,
                   }}
                 >
                   <Text size="xs" fw={600}>
-                    {WEEKDAY_LABELS[d.weekday]}
+                    {label.weekday}
                   </Text>
                   <Text size="lg" fw={700} lh={1.1}>
                     {label.day}
                   </Text>
                   <Text size="xs">{label.month}</Text>
-                  <VisuallyHidden>{`, ${d.places_left} places left`}</VisuallyHidden>
+                  <VisuallyHidden>{`, ${t('placesLeftSpoken', { count: d.places_left })}`}</VisuallyHidden>
                 </UnstyledButton>
               );
             })}
@@ -191,9 +339,15 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
 
       {date && (
         <Stack gap="xs">
-          <Text fw={600}>2. Choose a time</Text>
+          <Text fw={600}>2. {t('chooseTime')}</Text>
+          {/* The slots are the clinic's wall clock: say whose, since the patient may be elsewhere (issue 23.7). */}
+          <Text size="xs" c="dimmed" data-testid="public-booking-zone">
+            {t('timesIn', { zone: formats.zoneName })}
+          </Text>
           {slots.isLoading && <Loader size="sm" />}
-          {slots.data && slots.data.length === 0 && <Text c="dimmed">{BOOKING_MESSAGES.dateNotOffered}</Text>}
+          {slots.data && slots.data.length === 0 && (
+            <Text c="dimmed">{translated(t, BOOKING_MESSAGES.dateNotOffered)}</Text>
+          )}
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" data-testid="public-booking-slots">
             {(slots.data ?? []).map((s) => (
               <Chip
@@ -205,7 +359,8 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
                 data-testid="public-slot"
                 styles={{ label: { width: '100%', justifyContent: 'center' } }}
               >
-                {timeIn(s.start, org.timezone)} · {s.places_left === 0 ? 'full' : `${s.places_left} left`}
+                {formats.time(s.start)} ·{' '}
+                {s.places_left === 0 ? t('full') : t('placesLeft', { count: s.places_left })}
               </Chip>
             ))}
           </SimpleGrid>
@@ -217,6 +372,7 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
           token={token}
           org={org}
           slot={slot}
+          speech={speech}
           onBooked={setDone}
           onSlotGone={() => {
             setSlot(null);
@@ -228,37 +384,52 @@ function BookingFlow({ token, org }: { token: string; org: TPublicOrganization }
   );
 }
 
-type FormValues = { first_name: string; last_name: string; mobile: string; email: string; age: number | string };
+type FormValues = {
+  first_name: string;
+  last_name: string;
+  mobile: string;
+  email: string;
+  age: number | string;
+};
+const FORM_FIELDS = ['first_name', 'last_name', 'mobile', 'email', 'age'] as const;
 
 function PatientForm({
   token,
   org,
   slot,
+  speech,
   onBooked,
   onSlotGone,
 }: {
   token: string;
   org: TPublicOrganization;
   slot: TBookingSlot;
+  speech: Speech;
   onBooked: (b: TPublicBooking) => void;
   onSlotGone: () => void;
 }) {
+  const { t } = speech;
+  const formats = useFormats(speech.language, org);
   const create = useCreatePublicBooking(token);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     initialValues: { first_name: '', last_name: '', mobile: '', email: '', age: '' },
     validate: (values) => {
-      const parsed = ZBookingCreate.safeParse({ ...values, start: slot.start, age: values.age === '' ? undefined : Number(values.age) });
+      const parsed = ZBookingCreate.safeParse({
+        ...values,
+        start: slot.start,
+        age: values.age === '' ? undefined : Number(values.age),
+      });
       const errors: Record<string, string> = {};
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const key = String(issue.path[0]);
-          if (key !== 'start') errors[key] ??= issue.message;
+          if (key !== 'start') errors[key] ??= translated(t, issue.message);
         }
       }
       if (!errors.mobile) {
         const problem = bookingMobileProblem(values.mobile, org.country_code);
-        if (problem) errors.mobile = problem;
+        if (problem) errors.mobile = translated(t, problem);
       }
       return errors;
     },
@@ -279,17 +450,17 @@ function PatientForm({
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) {
         const fields = e.body as Record<string, string[] | undefined>;
-        for (const key of ['first_name', 'last_name', 'mobile', 'email', 'age'] as const) {
+        for (const key of FORM_FIELDS) {
           const msg = fields[key]?.[0];
-          if (msg) form.setFieldError(key, msg);
+          if (msg) form.setFieldError(key, translated(t, msg));
         }
         if (fields.start?.[0]) {
-          setError(fields.start[0]);
+          setError(translated(t, fields.start[0]));
           onSlotGone();
         }
         return;
       }
-      setError(errorMessage(e));
+      setError(translated(t, errorMessage(e)));
     }
   });
 
@@ -297,32 +468,53 @@ function PatientForm({
     <Card withBorder radius="md" p="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text fw={600}>3. Your details</Text>
+          <Text fw={600}>3. {t('yourDetails')}</Text>
           <Text size="sm" c="dimmed" data-testid="public-booking-chosen">
-            {dateIn(slot.start, org.timezone)}, {timeIn(slot.start, org.timezone)} – {timeIn(slot.end, org.timezone)}
+            {formats.date(slot.start)}, {formats.time(slot.start)} – {formats.time(slot.end)} (
+            {formats.zoneShort(slot.start)})
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} data-testid="public-first-name" />
-            <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} data-testid="public-last-name" />
+            <TextInput
+              label={t('firstName')}
+              required
+              autoComplete="given-name"
+              {...form.getInputProps('first_name')}
+              data-testid="public-first-name"
+            />
+            <TextInput
+              label={t('lastName')}
+              autoComplete="family-name"
+              {...form.getInputProps('last_name')}
+              data-testid="public-last-name"
+            />
           </SimpleGrid>
           <PhoneInput
-            label="Mobile"
+            label={t('mobile')}
             required
             country={org.country_code}
-            description={org.country_code ? `A mobile number of ${org.country_code}` : undefined}
+            description={
+              org.country_code ? t('mobileHint', { country: formats.country(org.country_code) }) : undefined
+            }
             {...form.getInputProps('mobile')}
             value={form.values.mobile}
             onChange={(mobile) => form.setFieldValue('mobile', mobile)}
+            translate={(message) => translated(t, message)}
             testId="public-mobile"
           />
-          <TextInput label="E-mail (optional)" type="email" autoComplete="email" {...form.getInputProps('email')} data-testid="public-email" />
+          <TextInput
+            label={t('email')}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+            data-testid="public-email"
+          />
           <NumberField
-            label="Age"
+            label={t('age')}
             required
             min={BOOKING_AGE_MIN}
             max={BOOKING_AGE_MAX}
             integer
-            rangeMessage={BOOKING_MESSAGES.age}
+            rangeMessage={translated(t, BOOKING_MESSAGES.age)}
             {...form.getInputProps('age')}
             data-testid="public-age"
             w={140}
@@ -332,8 +524,14 @@ function PatientForm({
               {error}
             </Alert>
           )}
-          <Button type="submit" size="md" fullWidth loading={create.isPending} data-testid="public-booking-confirm">
-            Confirm booking
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={create.isPending}
+            data-testid="public-booking-confirm"
+          >
+            {t('confirm')}
           </Button>
         </Stack>
       </form>
@@ -341,37 +539,101 @@ function PatientForm({
   );
 }
 
-function BookingDone({ booking, org }: { booking: TPublicBooking; org: TPublicOrganization }) {
+/** A booking status in the page's language; a status this page does not know keeps the console's label or code. */
+const statusText = (t: TFunction, status: string): string =>
+  t(`statuses.${status}`, { defaultValue: labelOf(BOOKING_STATUS_LABELS, status) });
+
+/**
+ * After booking: the slot, the status in words and the booking's own page as a link (open or copy). The booking
+ * token is that page's key and nothing a patient needs to read, so it is not shown as text (issue 23 item 9).
+ */
+function BookingDone({
+  token,
+  booking,
+  org,
+  speech,
+}: {
+  token: string;
+  booking: TPublicBooking;
+  org: TPublicOrganization;
+  speech: Speech;
+}) {
+  const { t } = speech;
+  const formats = useFormats(speech.language, org);
+  const path = bookingViewPath(token, booking.token);
   return (
-    <Alert color="teal" icon={<IconCalendarCheck />} title={booking.detail ?? BOOKING_MESSAGES.created} data-testid="public-booking-done">
-      <Stack gap={6}>
+    <Alert
+      color="teal"
+      icon={<IconCalendarCheck />}
+      title={translated(t, booking.detail ?? BOOKING_MESSAGES.created)}
+      data-testid="public-booking-done"
+    >
+      <Stack gap={8}>
+        {booking.start && (
+          <Text size="sm">
+            {formats.date(booking.start)}, {formats.time(booking.start)} ({formats.zoneShort(booking.start)})
+          </Text>
+        )}
         <Text size="sm">
-          {booking.start ? `${dateIn(booking.start, org.timezone)}, ${timeIn(booking.start, org.timezone)}` : ''}
+          {t('status')}: <b data-testid="public-booking-status">{statusText(t, booking.status)}</b>
         </Text>
-        <Text size="sm">
-          Status: <b data-testid="public-booking-status">{booking.status}</b>
-        </Text>
-        <Text size="sm">Your booking token:</Text>
-        <Code block data-testid="public-booking-token">
-          {booking.token}
-        </Code>
-        <Text size="xs" c="dimmed">
-          We sent the link to view or cancel it to your mobile.
-        </Text>
+        <Text size="sm">{t('linkIntro')}</Text>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={path}
+            size="sm"
+            variant="filled"
+            color="teal.9"
+            leftSection={<IconExternalLink size={16} />}
+            data-testid="public-booking-link"
+          >
+            {t('openBooking')}
+          </Button>
+          <CopyButton value={`${window.location.origin}${path}`}>
+            {({ copied, copy }) => (
+              <Button
+                size="sm"
+                variant="default"
+                leftSection={<IconCopy size={16} />}
+                onClick={copy}
+                data-testid="public-booking-copy"
+              >
+                {copied ? t('linkCopied') : t('copyLink')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
       </Stack>
     </Alert>
   );
 }
 
-function BookingView({ token, booking, org }: { token: string; booking: string; org: TPublicOrganization }) {
+function BookingView({
+  token,
+  booking,
+  org,
+  speech,
+}: {
+  token: string;
+  booking: string;
+  org: TPublicOrganization;
+  speech: Speech;
+}) {
+  const { t } = speech;
+  const formats = useFormats(speech.language, org);
   const view = usePublicBooking(token, booking);
   const cancel = useCancelPublicBooking(token);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  if (view.isError) return <Alert color="gray">{errorMessage(view.error) === 'Not found.' ? 'This booking does not exist.' : errorMessage(view.error)}</Alert>;
+  if (view.isError) {
+    const text = errorMessage(view.error);
+    return <Alert color="gray">{text === 'Not found.' ? t('bookingNotFound') : translated(t, text)}</Alert>;
+  }
   if (!view.data) return <Loader />;
   const b = view.data;
+  const when = b.start ? `${formats.date(b.start)}, ${formats.time(b.start)}` : '';
   return (
     <Card withBorder radius="md" p="md" data-testid="public-booking-view">
       <Stack gap="sm">
@@ -380,12 +642,12 @@ function BookingView({ token, booking, org }: { token: string; booking: string; 
         </Text>
         {b.start && (
           <Text size="sm">
-            {dateIn(b.start, org.timezone)}, {timeIn(b.start, org.timezone)}
-            {b.end ? ` – ${timeIn(b.end, org.timezone)}` : ''}
+            {when}
+            {b.end ? ` – ${formats.time(b.end)}` : ''} ({formats.zoneShort(b.start)})
           </Text>
         )}
         <Text size="sm">
-          Status: <b data-testid="public-booking-status">{b.status}</b>
+          {t('status')}: <b data-testid="public-booking-status">{statusText(t, b.status)}</b>
         </Text>
         {error && <Alert color="red">{error}</Alert>}
         {done && (
@@ -394,16 +656,21 @@ function BookingView({ token, booking, org }: { token: string; booking: string; 
           </Alert>
         )}
         {b.can_cancel ? (
-          <Button color="red" variant="light" onClick={() => setConfirming(true)} data-testid="public-booking-cancel">
-            Cancel booking
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => setConfirming(true)}
+            data-testid="public-booking-cancel"
+          >
+            {t('cancel')}
           </Button>
         ) : (
           b.status !== 'CANCELED' &&
           b.cancel_before && (
             <Text size="xs" c="dimmed" data-testid="public-booking-cancel-closed">
               {org.can_be_cancel_before
-                ? BOOKING_MESSAGES.cancelTooLate(org.can_be_cancel_before)
-                : 'This booking can no longer be canceled online.'}
+                ? t('cancelTooLate', { count: org.can_be_cancel_before })
+                : t('cancelClosed')}
             </Text>
           )
         )}
@@ -411,18 +678,18 @@ function BookingView({ token, booking, org }: { token: string; booking: string; 
       {/* A patient's cancel frees the place at once: ask first. */}
       <ConfirmDialog
         opened={confirming}
-        title="Cancel booking"
-        message={`Cancel your booking${b.start ? ` of ${dateIn(b.start, org.timezone)}, ${timeIn(b.start, org.timezone)}` : ''}?`}
-        confirmLabel="Cancel booking"
-        cancelLabel="Keep it"
+        title={t('cancel')}
+        message={t('cancelQuestion', { when })}
+        confirmLabel={t('cancel')}
+        cancelLabel={t('keep')}
         danger
         loading={cancel.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setError(null);
           cancel.mutate(booking, {
-            onSuccess: (saved) => setDone(saved.detail ?? BOOKING_MESSAGES.canceled),
-            onError: (e) => setError(errorMessage(e)),
+            onSuccess: (saved) => setDone(translated(t, saved.detail ?? BOOKING_MESSAGES.canceled)),
+            onError: (e) => setError(translated(t, errorMessage(e))),
             onSettled: () => setConfirming(false),
           });
         }}

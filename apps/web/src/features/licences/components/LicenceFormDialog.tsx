@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LICENCE_APPLICATIONS, LICENCE_MIN_COUNT } from '@sc/shared/constants';
+import { LICENCE_APPLICATION_LABELS, labelOf } from '@sc/shared/labels';
 import { ZLicenceInput, renewalOf, type TLicence, type TLicenceApplication } from '@sc/shared/licences';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { FormErrorArea } from '../../../components/FormErrorArea.tsx';
@@ -101,7 +102,7 @@ function AddLicenceForm({ onClose }: { onClose: (saved: boolean) => void }) {
         label="Application"
         placeholder="Select an application"
         withAsterisk
-        data={LICENCE_APPLICATIONS.map((a) => ({ value: a, label: a }))}
+        data={LICENCE_APPLICATIONS.map((a) => ({ value: a, label: LICENCE_APPLICATION_LABELS[a] }))}
         value={application}
         onChange={(v) => setApplication(v as TLicenceApplication | null)}
         error={invalid.application}
@@ -171,7 +172,10 @@ function RenewLicenceForm({ licence, onClose }: { licence: TLicence; onClose: (s
         readOnly
         data-testid="licence-organization"
       />
-      <TextInput label="Application" value={licence.application} readOnly data-testid="licence-application" />
+      <TextInput
+        label="Application"
+        value={labelOf(LICENCE_APPLICATION_LABELS, licence.application)}
+        readOnly data-testid="licence-application" />
       <Text size="sm" c="dimmed">
         License Key {licence.license_code} · {licence.count} of {licence.total_license_count} available
       </Text>

@@ -6,6 +6,7 @@ import { Badge, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconList, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { LICENCE_MESSAGES, type TLicence } from '@sc/shared/licences';
+import { LICENCE_APPLICATION_LABELS, labelOf } from '@sc/shared/labels';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
@@ -109,8 +110,8 @@ export function LicenceList({ title }: { title: string }) {
       sortable: true,
       hideOnPhone: true,
       render: (licence) => (
-        <Badge variant="light" color={licence.application === 'ORCA' ? 'grape' : 'pink'}>
-          {licence.application}
+        <Badge variant="light" tt="none" color={licence.application === 'ORCA' ? 'grape' : 'pink'}>
+          {labelOf(LICENCE_APPLICATION_LABELS, licence.application)}
         </Badge>
       ),
     },

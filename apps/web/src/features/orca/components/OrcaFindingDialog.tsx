@@ -28,6 +28,7 @@ import {
   type TOrcaExamKind,
   type TOrcaFinding,
 } from '@sc/shared/orca';
+import { GENDER_LABELS, labelOf } from '@sc/shared/labels';
 import { errorMessage } from '../../../api/client.ts';
 import { useFileObjectUrl } from '../../../api/files.ts';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
@@ -35,7 +36,6 @@ import { useOrca } from '../orca.api.ts';
 import { OrcaCaseHistory } from './OrcaCaseHistory.tsx';
 import { useTransientError } from './OrcaFileFrame.tsx';
 
-const GENDER_LABELS: Record<string, string> = { FEMALE: 'Female', MALE: 'Male', OTHER: 'Other' };
 type Enlarged = { url: string; label: string };
 
 export function OrcaFindingDialog({ examId, onClose }: { examId: number | null; onClose: () => void }) {
@@ -102,7 +102,7 @@ export function OrcaFindingBody({
           <Text span c="dimmed" size="sm">
             Gender:{' '}
           </Text>
-          {p?.gender ? (GENDER_LABELS[p.gender] ?? p.gender) : '—'}
+          {labelOf(GENDER_LABELS, p?.gender)}
         </Text>
       </Group>
       <Accordion multiple defaultValue={['case_history']} variant="separated" data-testid="orca-accordion">

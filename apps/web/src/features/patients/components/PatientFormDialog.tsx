@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from '@sc/shared/constants';
+import { GENDER_LABELS } from '@sc/shared/labels';
 import { nationalPartOf } from '@sc/shared/phone';
 import {
   PATIENT_MESSAGES,
@@ -42,7 +43,6 @@ export type PatientFormMode = 'create' | 'details' | 'edit';
 export type PatientFormView = { mode: PatientFormMode; patientId?: number };
 
 const TITLES: Record<PatientFormMode, string> = { create: 'Create', details: 'Details', edit: 'Edit' };
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { FEMALE: 'Female', MALE: 'Male', OTHER: 'Other' };
 
 type PatientFormDialogProps = {
   opened: boolean;

@@ -10,6 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { z } from 'zod';
 import { GENDERS } from '@sc/shared/constants';
+import { GENDER_LABELS } from '@sc/shared/labels';
 import { PATIENT_MESSAGES, canPatient, patientName, type TPatient } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
 import { ApiError, errorMessage } from '../../../api/client.ts';
@@ -31,7 +32,6 @@ import { useDeletePatient, usePatients, type TPatientQuery } from '../patients.a
 import { PatientFormDialog, type PatientFormView } from './PatientFormDialog.tsx';
 import { PatientTransferDialog } from './PatientTransferDialog.tsx';
 
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { FEMALE: 'Female', MALE: 'Male', OTHER: 'Other' };
 
 export const ASSIGNMENT_FILTERS = [
   { value: 'all', label: 'All Patients' },

@@ -3,6 +3,7 @@
 // SUB_ADMIN. The list kit's FilterPopover gives the button with its badge, the age range and Clear all filters.
 import { Select } from '@mantine/core';
 import { SCAN_TYPES } from '@sc/shared/constants';
+import { SCAN_TYPE_LABELS } from '@sc/shared/labels';
 import { ROLE_LABELS } from '@sc/shared/roles';
 import { SCAN_ASSIGNED_FILTERS, SCAN_TECHNICIAN_TYPES } from '@sc/shared/scans';
 import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
@@ -11,12 +12,6 @@ import { scanSerialLookup } from '../scans.api.ts';
 import { ScanTechnicianSelect } from './ScanTechnicianSelect.tsx';
 import { CLEARED_FILTERS, countActiveFilters, type TScanListState } from '../scanListParams.ts';
 
-export const SCAN_TYPE_LABELS: Record<(typeof SCAN_TYPES)[number], string> = {
-  SCAN: 'Scan',
-  TRAINING: 'Training',
-  PRACTICE: 'Practice',
-  PRE_TRAINING: 'Pre-training',
-};
 
 const ASSIGNED_LABELS: Record<(typeof SCAN_ASSIGNED_FILTERS)[number], string> = {
   all_scan: 'All scans',

@@ -7,6 +7,7 @@ import { Alert, Anchor, Badge, Center, Group, List, Loader, Modal, SimpleGrid, S
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
+import { ASSESSMENT_RESULT_LABELS, labelOf, scanResultLabel } from '@sc/shared/labels';
 import { SCAN_CSV_FILENAME, scanViewTitle, type TScanDetail } from '@sc/shared/scans';
 import { errorMessage } from '../../../api/client.ts';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
@@ -76,7 +77,7 @@ export function ScanViewDialog({ view, onViewChange, onClose, onOpenPatient }: S
                 <Stack gap="sm">
                   <Group gap="xs">
                     <Text size="sm">Assessment result:</Text>
-                    <Badge variant="light">{data.assessment_result.replace(/_/g, ' ')}</Badge>
+                    <Badge variant="light" tt="none">{labelOf(ASSESSMENT_RESULT_LABELS, data.assessment_result)}</Badge>
                     {data.review && (
                       <Badge variant="light" color={data.review === 'Correct' ? 'teal' : data.review === 'Incorrect' ? 'red' : 'gray'}>
                         {data.review}
@@ -156,7 +157,7 @@ function ScanDetailPanel({ scan, onOpenPatient }: { scan: TScanDetail; onOpenPat
     <Stack gap="md" data-testid="scan-detail-panel">
       <Group gap="xs">
         <Title order={4}>{scan.display_id}</Title>
-        {scan.is_positive ? <Badge color="red.9">Positive</Badge> : <Badge color="teal.9">Negative</Badge>}
+        <Badge color={scan.is_positive ? 'red.9' : 'teal.9'}>{scanResultLabel(scan.is_positive)}</Badge>
         {scan.parent && <Badge variant="light" color="gray">Duplicate of {scan.parent.display_id}</Badge>}
         <Text size="sm" c="dimmed">
           {date(scan.date_time)}
