@@ -16,15 +16,15 @@ export type PhoneInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'error
   error?: ReactNode;
   testId?: string;
   /** The field's own message in the page's language (the public booking page); English as the API words it else. */
-  translate?: (message: string) => string;
+  translateMessage?: (message: string) => string;
 };
 
-export function PhoneInput({ value, onChange, country, error, testId, onBlur, translate, ...props }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, country, error, testId, onBlur, translateMessage, ...props }: PhoneInputProps) {
   // Checked when the person leaves the field, and again (as rendered) when the country changes; typing clears it.
   const [checked, setChecked] = useState(false);
   const dial = dialCodeOfCountry(country);
   const message = checked && value.trim() ? mobileProblem(value, country) : null;
-  const problem = message && translate ? translate(message) : message;
+  const problem = message && translateMessage ? translateMessage(message) : message;
 
   return (
     <TextInput

@@ -498,7 +498,7 @@ function PatientForm({
             {...form.getInputProps('mobile')}
             value={form.values.mobile}
             onChange={(mobile) => form.setFieldValue('mobile', mobile)}
-            translate={(message) => translated(t, message)}
+            translateMessage={(message) => translated(t, message)}
             testId="public-mobile"
           />
           <TextInput
