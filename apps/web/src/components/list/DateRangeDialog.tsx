@@ -16,11 +16,25 @@ type DateRangeDialogProps = {
   onCancel: () => void;
   onConfirm: (range: { from: string; to: string }) => void;
   title?: string;
+  /** A line under the title: how the days are read (Slot Data: in the viewer's zone). */
+  description?: string;
 };
 
-export function DateRangeDialog({ opened, initialRange, onCancel, onConfirm, title = 'Custom Range' }: DateRangeDialogProps) {
+export function DateRangeDialog({
+  opened,
+  initialRange,
+  onCancel,
+  onConfirm,
+  title = 'Custom Range',
+  description,
+}: DateRangeDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} size="auto" data-testid="date-range-dialog">
+      {description && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="date-range-description">
+          {description}
+        </Text>
+      )}
       {/* Mounted only while open, so each opening starts from the current range. */}
       {opened && <RangeForm initialRange={initialRange} onCancel={onCancel} onConfirm={onConfirm} />}
     </Modal>

@@ -21,6 +21,7 @@ import {
 } from '@sc/shared/bookings';
 import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import { isIsoDate } from '@sc/shared/list';
+import { clientTimezone } from '../../../api/client.ts';
 import { DateRangeDialog } from '../../../components/list/DateRangeDialog.tsx';
 import { SHORT_DATE_FORMAT } from '../../../components/list/ListDate.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -308,6 +309,9 @@ export function BookingList({
       <DateRangeDialog
         opened={slotDialog}
         title="Slot Data"
+        // The API reads slot_after/slot_before as whole days in the Timezone header's zone, the viewer's; each slot
+        // in the list shows its clinic's time and zone.
+        description={`Slot days in your time zone, ${clientTimezone()}. Each slot shows its clinic's time and zone.`}
         initialRange={slotActive ? { from: params.slot_from, to: params.slot_to } : undefined}
         onCancel={() => setSlotDialog(false)}
         onConfirm={(range) => {
