@@ -61,9 +61,12 @@ describe('scans', () => {
     await page.keyboard.press('Escape');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('scan-csv').click()]);
-    expect(download.suggestedFilename()).toBe(SCAN_CSV_FILENAME);
+    // The server's name, with the period or the day of the download (issue 23.14).
+    const base = SCAN_CSV_FILENAME.replace('.csv', '');
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${base}_[-_0-9a-z]+\\.csv$`));
     const lines = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\n');
-    expect(lines[0]).toBe(SCAN_CSV_COLUMNS.join(','));
+    // Date Time names the browser's zone.
+    expect(lines[0]?.replace(/ \([A-Za-z_/+-]+\)/g, '')).toBe(SCAN_CSV_COLUMNS.join(','));
     expect(lines.length - 1).toBe(byDevice.count);
 
     await page.goto('/scan?survivor=yes&symptoms=yes&history=yes&positive=yes&search=zzzzzz');

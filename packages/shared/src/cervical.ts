@@ -449,6 +449,7 @@ export const CERVICAL_CSV_COLUMNS = [
   'ID',
   'Physician Name',
   'Date Time',
+  'Organization',
   'Technician Name',
   'Is Positive',
   'Left Breast Finding',
@@ -463,3 +464,5 @@ export const CERVICAL_CSV_COLUMNS = [
   'Reviewer 1',
   'Reviewer 2',
 ] as const;
+/** The cervical CSV's columns of times, whose headers name the zone (csvHeader). */
+export const CERVICAL_CSV_TIME_COLUMNS: readonly (typeof CERVICAL_CSV_COLUMNS)[number][] = ['Date Time'];

@@ -31,6 +31,19 @@ export const DEFAULT_LANGUAGE_ID = 1;
 export const DATE_DISPLAY_FORMAT = 'DD MMM YYYY hh:mm A';
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 
+/**
+ * A time in every CSV (issue 23.14): ISO 8601's date and time without an offset, in the reader's zone, which the
+ * column's header names ('Date Time (Asia/Kolkata)', csvTimeHeader). Excel, LibreOffice and Google Sheets read this
+ * form as a date and time in any locale, and it sorts as text; none of them reads an offset suffix ('+05:30') or
+ * '05 Mar 2026 02:30 PM' outside English locales. Calendar dates (a date of birth) stay API_DATE_FORMAT.
+ */
+export const CSV_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+/** The header of a CSV column of times in `zone`: the column's name and the zone. */
+export const csvTimeHeader = (column: string, zone: string): string => `${column} (${zone})`;
+/** A CSV's header: the columns of `timeColumns` name `zone` (csvTimeHeader). */
+export const csvHeader = (columns: readonly string[], timeColumns: readonly string[], zone: string): string[] =>
+  columns.map((c) => (timeColumns.includes(c) ? csvTimeHeader(c, zone) : c));
+
 export const CONSENT_MAX_WORDS = 400;
 export const CUSTOMIZED_MESSAGE_MAX = 1500;
 export const FIRMWARE_MAX_BYTES = 2 * 1024 * 1024;

@@ -32,6 +32,8 @@ export const LEADERBOARD_CSV_COLUMNS = [
   'Last sync date',
   'Location',
 ] as const;
+/** The leaderboard CSV's columns of times, whose headers name the zone (csvHeader). */
+export const LEADERBOARD_CSV_TIME_COLUMNS: readonly string[] = ['Last sync date'];
 /** Rows read per query while the leaderboard CSV streams. */
 export const LEADERBOARD_CSV_BATCH = 500;
 /** The console refetches the figures this often (and when the window regains focus). */

@@ -240,3 +240,5 @@ export const DEVICE_CSV_COLUMNS = [
   'Firmware out of date',
   `Silent over ${SILENT_AFTER_DAYS} days`,
 ] as const;
+/** The device CSV's columns of times, whose headers name the zone (csvHeader). */
+export const DEVICE_CSV_TIME_COLUMNS: readonly string[] = ['Created', 'Last sync at'];

@@ -278,3 +278,5 @@ export const ORCA_CSV_COLUMNS = [
   'Tablet Serial Number',
   'Software Version',
 ] as const;
+/** The ORCA CSV's columns of times, whose headers name the zone (csvHeader). */
+export const ORCA_CSV_TIME_COLUMNS: readonly (typeof ORCA_CSV_COLUMNS)[number][] = ['Scan Time', 'Synced On'];

@@ -726,9 +726,10 @@ export const ZReportLogList = paginated(ZReportLogRow);
 
 export const SCAN_CSV_FILENAME = 'scan_details.csv';
 /**
- * The §9 columns in this order. Is Positive: Yes when either side has a finding. Findings joined with '; '.
- * Notes: commas replaced by spaces (as the original). Flags as Yes/No. Date Time in the caller's zone
- * (DATE_DISPLAY_FORMAT). Breast Type in words (BREAST_TYPES).
+ * The §9 columns in this order, and the scan's organization (issue 23.14: a file of several clinics says whose each
+ * scan is). Is Positive: Yes when either side has a finding. Findings joined with '; '. Notes: commas replaced by
+ * spaces (as the original). Flags as Yes/No. Date Time in the caller's zone (CSV_DATE_TIME_FORMAT, the zone in its
+ * header: SCAN_CSV_TIME_COLUMNS). Breast Type in words (BREAST_TYPES).
  */
 export const SCAN_CSV_COLUMNS = [
   'First Name',
@@ -740,6 +741,7 @@ export const SCAN_CSV_COLUMNS = [
   'ID',
   'Physician Name',
   'Date Time',
+  'Organization',
   'Technician Name',
   'Breast Type',
   'Is Positive',
@@ -754,6 +756,8 @@ export const SCAN_CSV_COLUMNS = [
   'Software Version',
   'Reference',
 ] as const;
+/** The scan CSV's columns of times, whose headers name the zone (csvHeader). */
+export const SCAN_CSV_TIME_COLUMNS: readonly (typeof SCAN_CSV_COLUMNS)[number][] = ['Date Time'];
 /** Notes in the CSV: commas replaced (part 2 §9), line breaks flattened. */
 export const csvNotes = (message: string | null | undefined): string =>
   (message ?? '').replace(/,/g, ' ').replace(/\r\n|\r|\n/g, ' ');

@@ -317,6 +317,40 @@ describe('demo data', () => {
     expect(Math.max(...perMoment.values())).toBeLessThan(rows.length * 0.05);
   });
 
+  // Issue 23.8: the demo's time ends when it is loaded. Every timestamp of something that happened (created, modified,
+  // date_time, synced, sent, …) is at most now; only appointments (slots, a booking's slot) lie ahead.
+  it('dates nothing that already happened after the moment of loading', async () => {
+    // Appointments and expiry times are meant to lie ahead.
+    const FUTURE_KINDS = new Set(['slots.start', 'slots.end']);
+    const ahead = (column: string) => column === 'expires_at' || column.endsWith('_expiry');
+    const columns = await database.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND data_type IN ('timestamp with time zone', 'timestamp without time zone')`,
+    );
+    const late: string[] = [];
+    for (const { table_name: table, column_name: column } of columns) {
+      if (FUTURE_KINDS.has(`${table}.${column}`) || ahead(column) || table.startsWith('__')) continue;
+      const [row] = await database.query<{ n: number; max: Date | null }>(
+        `SELECT count(*)::int AS n, max("${column}") AS max FROM "${table}" WHERE "${column}" > $1`,
+        [NOW.toISOString()],
+      );
+      if (row && row.n > 0) late.push(`${table}.${column}: ${row.n} after now (latest ${row.max?.toISOString()})`);
+    }
+    expect(late).toEqual([]);
+  });
+
+  it("creates each patient no later than the patient's first scan or exam", async () => {
+    const rows = await database.query<{ id: number; created: Date; first: Date }>(
+      `SELECT p.id, p.created, min(e.date_time) AS first FROM patients p
+         JOIN (SELECT patient_id, date_time FROM scans UNION ALL SELECT patient_id, date_time FROM cervical_exams
+               UNION ALL SELECT patient_id, date_time FROM orca_exams) e ON e.patient_id = p.id
+        GROUP BY p.id, p.created HAVING p.created > min(e.date_time)`,
+    );
+    expect(rows.map((r) => `patient ${r.id} created ${r.created.toISOString()} after ${r.first.toISOString()}`)).toEqual(
+      [],
+    );
+  });
+
   it('gives every demo role that handles bookings some in its scope', async () => {
     const countUnder = async (treePaths: string[]) => {
       const [row] = await database.query<{ n: number }>(

@@ -234,6 +234,10 @@ class Seeder {
   private readonly appVersionIds = { IBE: [] as number[], ORCA: [] as number[], CERVAICAL: [] as number[] };
   private readonly webhookScans = new Map<number, number[]>();
   private patientCount = 0;
+  /** Each patient's first visit (ms, by id - 1): nothing of hers happens before it (issue 23.8). */
+  private firstVisit = new Float64Array(0);
+  /** Patients a training scan needed before their first visit: their first visit moves back to it. */
+  private readonly earlierVisits = new Map<number, number>();
 
   constructor(
     private readonly database: Database,
@@ -278,8 +282,10 @@ class Seeder {
     return new Date(this.nowMs - days * DAY);
   }
 
+  /** A whole minute from `fromMs` to `toMs`; never after `toMs`, even when `fromMs` is (then `toMs`'s minute). */
   private between(fromMs: number, toMs: number): Date {
-    return new Date(Math.floor((fromMs + this.rng.next() * Math.max(0, toMs - fromMs)) / MINUTE) * MINUTE);
+    const from = Math.min(fromMs, toMs);
+    return new Date(Math.floor((from + this.rng.next() * (toMs - from)) / MINUTE) * MINUTE);
   }
 
   private uniqueMobile(country: Country): string {
@@ -484,6 +490,10 @@ class Seeder {
     };
     for (const plan of ORGANIZATION_PLAN) visit(plan, null);
     await copyRows(this.database, schema.organizations, rows);
+    // The organization's booking page is made with it by a trigger at the clock's now(): dated with the organization.
+    await this.database.exec(
+      'UPDATE booking_pages b SET created = o.created, modified = o.created FROM organizations o WHERE o.id = b.organization_id',
+    );
 
     const references: Insert<typeof schema.references>[] = [];
     const referenceNames = [
@@ -1042,6 +1052,7 @@ class Seeder {
     const pTime = new Float64Array(patientTotal);
     const pUnassigned = new Uint8Array(patientTotal);
     const pAge = new Int32Array(patientTotal);
+    this.firstVisit = pTime;
 
     const batch: Insert<typeof schema.patients>[] = [];
     for (let i = 0; i < patientTotal; i++) {
@@ -1055,7 +1066,8 @@ class Seeder {
         Math.max(clinic.org.created.getTime(), this.nowMs - 420 * DAY),
         this.nowMs - 2 * 3600_000,
       );
-      const synced = new Date(dateTime.getTime() + this.rng.int(2, 600) * MINUTE);
+      // Synced some minutes after the visit, but never after now: the demo's time ends when it is loaded.
+      const synced = new Date(Math.min(this.nowMs, dateTime.getTime() + this.rng.int(2, 600) * MINUTE));
       const age = this.rng.int(25, 75);
       const unassigned = this.rng.chance(0.02);
       const gender = this.rng.chance(0.96) ? 'FEMALE' : this.rng.chance(0.75) ? 'MALE' : 'OTHER';
@@ -1096,7 +1108,8 @@ class Seeder {
         deviceSerialNumber: device.serial,
         mostRecentMammogramReport: this.rng.chance(0.1) ? [demoMammogramPath(id)] : [],
         synced,
-        created: synced,
+        // Registered on the device at the first visit, so before any of her scans (which the sync may follow).
+        created: dateTime,
         modified: synced,
         createdBy: technicianId,
       });
@@ -1160,6 +1173,12 @@ class Seeder {
     }
     history.forEach((planned, k) => scans.push(this.historyScanRow(scale - history.length + k + 1, planned, facts)));
     await copyRows(this.database, schema.scans, scans);
+    for (const [patientId, at_] of this.earlierVisits) {
+      await this.database.query('UPDATE patients SET created = $1, date_time = $1 WHERE id = $2', [
+        new Date(at_).toISOString(),
+        patientId,
+      ]);
+    }
   }
 
   /**
@@ -1205,6 +1224,11 @@ class Seeder {
   ): Insert<typeof schema.scans> {
     const seen = planned.clinic.patients.filter((patientId) => (facts.pTime[patientId - 1] ?? Infinity) <= planned.at.getTime());
     const patientId = this.rng.pick(seen.length > 0 ? seen : planned.clinic.patients);
+    const firstVisit = facts.pTime[patientId - 1] ?? 0;
+    if (planned.at.getTime() < firstVisit) {
+      const earliest = Math.min(this.earlierVisits.get(patientId) ?? Infinity, planned.at.getTime());
+      this.earlierVisits.set(patientId, earliest);
+    }
     const row = this.scanRow(id, patientId - 1, planned.kind, facts);
     const created = new Date(Math.min(this.nowMs, planned.at.getTime() + this.rng.int(5, 600) * MINUTE));
     return {
@@ -1385,7 +1409,9 @@ class Seeder {
     const examBase = (clinic: Clinic) => {
       const patientId = rng.pick(clinic.patients);
       const device = rng.pick(clinic.devices);
-      const dateTime = this.between(this.nowMs - 400 * DAY, this.nowMs - 30 * MINUTE);
+      // After the patient's first visit (she is registered then).
+      const firstVisit = this.firstVisit[patientId - 1] ?? 0;
+      const dateTime = this.between(Math.max(firstVisit, this.nowMs - 400 * DAY), this.nowMs - 30 * MINUTE);
       const created = new Date(Math.min(this.nowMs, dateTime.getTime() + rng.int(2, 2 * 24 * 60) * MINUTE));
       const technicianId = rng.pick(clinic.technicians);
       device.localCounter++;
@@ -1415,14 +1441,19 @@ class Seeder {
     };
 
     // Cervical exams: documents, and reviews following the two-reviewer rule (architecture §7).
+    const listed = this.ago(900);
     const qualities: Insert<typeof schema.cervicalQualities>[] = CERVICAL_QUALITIES.map((q, i) => ({
       id: i + 1,
+      created: listed,
+      modified: listed,
       name: q.name,
       isRequired: q.required,
       zOrder: i + 1,
     }));
     const findings: Insert<typeof schema.cervicalClinicalFindings>[] = CERVICAL_FINDINGS.map((f, i) => ({
       id: i + 1,
+      created: listed,
+      modified: listed,
       name: f.name,
       isRequired: f.required,
       zOrder: i + 1,
@@ -1476,7 +1507,16 @@ class Seeder {
         reviewed.forEach((documentId, k) => {
           const isValid = rng.chance(0.85);
           valid &&= isValid;
-          const at_ = new Date(base.created.getTime() + rng.int(60, 10 * 24 * 60) * MINUTE + k * MINUTE);
+          // Reviewed within ten days of the upload, but not after now (the documents keep their order).
+          const at_ = new Date(
+            Math.max(
+              base.created.getTime(),
+              Math.min(
+                base.created.getTime() + rng.int(60, 10 * 24 * 60) * MINUTE + k * MINUTE,
+                this.nowMs - (reviewed.length - k) * MINUTE,
+              ),
+            ),
+          );
           reviews.push({
             id: reviews.length + 1,
             documentId,

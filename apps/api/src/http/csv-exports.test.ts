@@ -1,6 +1,8 @@
 // Every CSV the API writes, found in its OpenAPI document (each route that takes format=csv), opened by a spreadsheet:
 // a patient, technician, organization and device whose names and numbers a device sent as formulas must come out as
 // text in every one of them (csv-stream.ts csvCell), on the file PostgreSQL writes with COPY as on the streamed ones.
+// And each is made for a spreadsheet (issue 23.14): UTF-8 with a byte order mark, every time in one format with its
+// zone named in the header, a scan file saying whose each scan is, a file name carrying the period or the day.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportQueryFor } from '@sc/shared/reports';
 import { devices, orcaExams, organizationDevices, patients, scans } from '../db/schema/index.ts';
@@ -126,6 +128,23 @@ beforeAll(async () => {
   });
 });
 
+/** Each CSV route's answer, as the console asks for it (its zone in the Timezone header). */
+async function download(route: string, timezone = 'Asia/Kolkata') {
+  const call = CSV_CALLS[route]?.();
+  if (!call) return null;
+  const res = await t.app.inject({
+    method: route.startsWith('POST') ? 'POST' : 'GET',
+    url: `${call.url}${call.url.includes('?') ? '&' : '?'}format=csv`,
+    headers: { ...auth(admin), timezone },
+    ...(call.payload ? { payload: call.payload } : {}),
+  });
+  expect(res.statusCode, `${route}: ${res.body}`).toBe(200);
+  return res;
+}
+
+/** A cell that reads as a time or date in a form other than CSV_DATE_TIME_FORMAT (or a calendar date). */
+const OTHER_TIME_FORMS = [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, /\b\d{1,2} [A-Z][a-z]{2} \d{4}\b/, /\d{1,2}:\d{2} ?[AP]M/];
+
 describe('CSV exports', () => {
   it('calls every route of the OpenAPI document that takes format=csv', () => {
     expect(csvRoutes().sort()).toEqual(Object.keys(CSV_CALLS).sort());
@@ -156,5 +175,67 @@ describe('CSV exports', () => {
       else expect(cells.some((cell) => cell.startsWith("'")), route).toBe(true);
     }
     expect(formulas).toEqual({});
+  });
+
+  it('starts every CSV with the UTF-8 byte order mark, so a spreadsheet reads López as López', async () => {
+    for (const route of csvRoutes()) {
+      const res = await download(route);
+      if (!res) continue;
+      expect(res.rawPayload.subarray(0, 3).toString('hex'), route).toBe('efbbbf');
+      expect(res.body.slice(1, 40), route).not.toContain('\uFEFF');
+    }
+  });
+
+  it('writes every time as YYYY-MM-DD HH:mm with its zone named in the column header', async () => {
+    for (const route of csvRoutes()) {
+      const res = await download(route, 'Asia/Calcutta');
+      if (!res) continue;
+      const [header = [], ...records] = parseCsv(res.body);
+      const timeColumns = header.flatMap((h, i) => (h.endsWith(' (Asia/Kolkata)') ? [i] : []));
+      for (const record of records) {
+        record.forEach((cell, i) => {
+          const where = `${route} ${header[i]}`;
+          if (timeColumns.includes(i)) expect(cell, where).toMatch(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})?$/);
+          for (const form of OTHER_TIME_FORMS) expect(cell, where).not.toMatch(form);
+        });
+        // A column of times without its zone in the header.
+        record.forEach((cell, i) => {
+          if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(cell)) expect(timeColumns, `${route} ${header[i]}`).toContain(i);
+        });
+      }
+    }
+    // The scan's time (10:00 UTC) in the reader's zone.
+    const scan = parseCsv((await download('GET /api/v1/scan/', 'Europe/Paris'))!.body, { columns: true });
+    expect(scan[0]?.['Date Time (Europe/Paris)']).toBe('2026-03-10 11:00');
+  });
+
+  it("names the organization of each scan in every scan CSV (breast, cervical, ORCA)", async () => {
+    for (const route of csvRoutes().filter((r) => /\/(scan|cervaical|orca)\//.test(r))) {
+      const res = await download(route);
+      if (!res) continue;
+      const rows = parseCsv(res.body, { columns: true });
+      expect(rows.length, route).toBeGreaterThan(0);
+      // As text (csvCell); the ORCA file flattens commas in names (part 3 §9).
+      for (const row of rows) expect(row.Organization, route).toMatch(/^'=HYPERLINK\("http:\/\/x\.example\/\?leak"/);
+    }
+  });
+
+  it('names every file with the period it holds, or the day it was made', async () => {
+    const names: Record<string, string> = {};
+    for (const route of csvRoutes()) {
+      const res = await download(route);
+      if (!res) continue;
+      const name = /filename="?([^";]+)/.exec(String(res.headers['content-disposition']))?.[1] ?? '';
+      names[route] = name;
+      expect(name, route).toMatch(/(\d{4}-\d{2}-\d{2}|\d{4}\))\.csv$/);
+    }
+    expect(names['GET /api/v1/scan/']).toBe('scan_details_2026-03-15.csv');
+    // Its custom_range's last day (the 31st read inclusive, the 30th read as the spec's exclusive end).
+    expect(names['GET /api/v1/organization/leaderboard/']).toMatch(/^leaderboard_2026-03-01_2026-03-3[01]\.csv$/);
+    const filtered = await t.app.inject({
+      url: '/api/v1/scan/?format=csv&date_time_after=2026-03-01&date_time_before=2026-03-14',
+      headers: { ...auth(admin), timezone: 'Asia/Kolkata' },
+    });
+    expect(filtered.headers['content-disposition']).toBe('attachment; filename=scan_details_2026-03-01_2026-03-14.csv');
   });
 });

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFile, csvFromBatches, readBatches } from './csv-stream.ts';
+import { csvCell, csvDateTime, csvFile, csvFileName, csvFromBatches, readBatches } from './csv-stream.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -80,5 +80,33 @@ describe('csvCell', () => {
   it('is applied by csvFile to the text cells of every record, not to numbers', async () => {
     const csv = csvFile(['Name', 'Mobile', 'Diff'], [['=HYPERLINK("x")', '+91-1', -1]], silent, 'test CSV');
     expect(await text(csv)).toBe(`Name,Mobile,Diff\n"'=HYPERLINK(""x"")",'+91-1,-1\n`);
+  });
+});
+
+describe('csvFileName', () => {
+  const now = new Date('2026-11-27T20:00:00Z');
+  const kolkata = (ymd: string) => new Date(`${ymd}T00:00:00+05:30`);
+  it('carries the period as calendar days in the zone, its half-open end read as the day before', () => {
+    const range = { from: kolkata('2026-11-01'), to: kolkata('2026-11-28') };
+    expect(csvFileName('scan_details.csv', range, 'Asia/Kolkata', now)).toBe('scan_details_2026-11-01_2026-11-27.csv');
+    const day = { from: kolkata('2026-11-27'), to: kolkata('2026-11-28') };
+    expect(csvFileName('cervaical.csv', day, 'Asia/Kolkata', now)).toBe('cervaical_2026-11-27.csv');
+  });
+
+  it('reads an open start as until, an open end as today, no period as the day it was made (in the zone)', () => {
+    expect(csvFileName('orca-scan.csv', { to: kolkata('2026-11-10') }, 'Asia/Kolkata', now)).toBe(
+      'orca-scan_until_2026-11-09.csv',
+    );
+    expect(csvFileName('orca-scan.csv', { from: kolkata('2026-11-01') }, 'Asia/Kolkata', now)).toBe(
+      'orca-scan_2026-11-01_2026-11-28.csv',
+    );
+    // 20:00 UTC is already the 28th in Kolkata, still the 27th in New York.
+    expect(csvFileName('device_details.csv', {}, 'Asia/Kolkata', now)).toBe('device_details_2026-11-28.csv');
+    expect(csvFileName('device_details.csv', {}, 'America/New_York', now)).toBe('device_details_2026-11-27.csv');
+  });
+
+  it('formats a time the same in JavaScript as the database does (csvDateTime)', () => {
+    expect(csvDateTime(new Date('2026-03-10T10:05:00Z'), 'Asia/Kolkata')).toBe('2026-03-10 15:35');
+    expect(csvDateTime(null, 'Asia/Kolkata')).toBe('');
   });
 });

@@ -6,7 +6,53 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import { API_DATE_FORMAT, CSV_DATE_TIME_FORMAT, csvHeader } from '@sc/shared/constants';
 import type { ServiceLogger } from '../services/logger.ts';
+import { canonicalZone } from '../services/pdf/format.ts';
+import type { PeriodRange } from './period.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The UTF-8 byte order mark every CSV download starts with (route-helpers sendCsv): without it Excel reads the file
+ * in the machine's legacy code page and 'López' comes out as 'LÃ³pez' (issue 23.14).
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** A time as every CSV writes it (CSV_DATE_TIME_FORMAT) in `zone`; nothing for no time. */
+export const csvDateTime = (date: Date | string | null | undefined, zone: string): string =>
+  date ? dayjs(date).tz(zone).format(CSV_DATE_TIME_FORMAT) : '';
+
+/** A CSV's header whose columns of times name `zone` (by its current name: Asia/Calcutta reads Asia/Kolkata). */
+export const csvHeaderIn = (columns: readonly string[], timeColumns: readonly string[], zone: string): string[] =>
+  csvHeader(columns, timeColumns, canonicalZone(zone));
+
+/** csvDateTime written in SQL, for the cells the database formats (CSV_DATE_TIME_FORMAT in to_char's words). */
+export const csvDateTimeSql = (column: SQLWrapper, zone: string): SQL<string> =>
+  sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`;
+
+/**
+ * The download's file name: the spec's name with the period it holds, as calendar days in `zone`
+ * ('scan_details_2026-11-01_2026-11-27.csv', one day once: 'scan_details_2026-11-27.csv'); a period open at the
+ * start reads 'until_<last day>'; a file of no period carries the day it was made ('device_details_2026-11-27.csv').
+ */
+export function csvFileName(file: string, range: PeriodRange, zone: string, now: Date): string {
+  const day = (date: Date) => dayjs(date).tz(zone).format(API_DATE_FORMAT);
+  const first = range.from ? day(range.from) : null;
+  // The range ends before `to` (half-open): its last day is the one of the millisecond before.
+  const last = range.to ? day(new Date(range.to.getTime() - 1)) : null;
+  const today = day(now);
+  let parts: string[];
+  if (first) {
+    const end = last ?? (first > today ? first : today);
+    parts = end === first ? [first] : [first, end];
+  } else parts = last ? ['until', last] : [today];
+  return `${file.replace(/\.csv$/, '')}_${parts.join('_')}.csv`;
+}
 
 // A cell starting with = + - or @, after any spaces or line breaks, or with a tab or carriage return, is a formula to
 // a spreadsheet (CSV injection: a patient named '=HYPERLINK(…)' sent by a device; Excel evaluates a mobile number

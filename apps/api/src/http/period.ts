@@ -197,6 +197,16 @@ export function hasPeriodFilter(query: Partial<TPeriodQuery>): boolean {
 }
 
 /**
+ * The zone a file's times are written in when the request has no period to read: the `Timezone` header's, or
+ * Asia/Kolkata when it is absent or unknown (an odd browser zone never breaks a download that does not filter by
+ * date; the file's header names the zone used).
+ */
+export function readerZone(value: string | string[] | undefined): string {
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+  return raw && isKnownTimezone(raw) ? raw : DEFAULT_TIMEZONE;
+}
+
+/**
  * periodRange with the raw `Timezone` header: the header is only read (and only refused when unknown) when the
  * query has a period filter, so an odd browser zone never breaks a list that does not filter by date.
  */

@@ -1,11 +1,14 @@
 // Pieces every console route shares: the guards that answer 401/403 before the query or body is looked at, the path
 // id, the audit meta, the list's request facts and the CSV answer. One place, used by every module's routes.
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TUserType } from '@sc/shared/roles';
 import { requestMeta, requireActor, requireRole } from './authenticate.ts';
+import type { TPeriodQuery } from '@sc/shared/list';
+import { CSV_BOM, csvFileName } from './csv-stream.ts';
+import { readerZone, requestPeriod, type PeriodRange } from './period.ts';
 import { notFound } from './errors.ts';
 import { parsePathId } from './params.ts';
 
@@ -65,6 +68,16 @@ export const asciiFileName = (name: string): string =>
     .replace(/[^\x20-\x7e]/g, '_');
 
 /**
+ * The file name of a CSV download: `file` with the period the request's filters select (`range`, by default the
+ * list's period filters), as calendar days in the reader's zone, or the day it was made (csvFileName).
+ */
+export function csvDownloadName(file: string, request: FastifyRequest, now: Date, range?: PeriodRange): string {
+  const header = request.headers.timezone;
+  const period = range ?? requestPeriod(request.query as Partial<TPeriodQuery>, header, now);
+  return csvFileName(file, period, readerZone(header), now);
+}
+
+/**
  * A streamed CSV download named `filename`, never cached. The header follows RFC 6266: a name outside ASCII goes as
  * UTF-8 in `filename*` (RFC 5987) with an ASCII `filename` for clients that do not read it; quotes and backslashes
  * are escaped, so an organization's name in a file name cannot break the header.
@@ -74,4 +87,24 @@ export const sendCsv = (reply: FastifyReply, filename: string, stream: Readable)
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', contentDisposition(filename, { fallback: asciiFileName(filename) }))
     .header('cache-control', 'no-store')
-    .send(stream as never);
+    .send(withBom(stream) as never);
+
+/**
+ * `stream` after the UTF-8 byte order mark (CSV_BOM), so every CSV opens in a spreadsheet as UTF-8. The mark goes
+ * with the first bytes of the file, so a stream failing before them still answers an error, not a file (a lost
+ * database is a 503). Ending the result early (a download given up) ends `stream` too: the COPY's connection is
+ * released as before.
+ */
+function withBom(stream: Readable): Readable {
+  const bom = Buffer.from(CSV_BOM);
+  async function* bytes() {
+    let first = true;
+    for await (const chunk of stream) {
+      const data = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      yield first ? Buffer.concat([bom, data]) : data;
+      first = false;
+    }
+    if (first) yield bom;
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}

@@ -3,6 +3,8 @@
 export function parseCsv(text: string): string[][];
 export function parseCsv(text: string, opts: { columns: true }): Record<string, string>[];
 export function parseCsv(text: string, opts?: { columns: true }): string[][] | Record<string, string>[] {
+  // Every CSV starts with the UTF-8 byte order mark (csv-stream.ts CSV_BOM); a spreadsheet does not show it.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

@@ -5,11 +5,35 @@ import { getImpersonationToken, getToken } from './storage.ts';
 
 export type CsvProgress = { rows: number; total: number };
 
+/** A downloaded CSV and the name the server gave it (null when it gave none). */
+export type CsvDownload = { blob: Blob; filename: string | null };
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): the UTF-8 `filename*` when present (an organization's
+ * name outside ASCII), else `filename`, quoted or not; null without one. The server names each CSV with the period
+ * it holds (issue 23.14), so the console saves it under that name rather than one of its own.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:\\.|[^"\\])*)"/i.exec(header);
+  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
+  const token = /filename\s*=\s*([^;\s]+)/i.exec(header);
+  return token?.[1] ?? null;
+}
+
 type QueryValue = string | number | boolean | undefined | null;
 
 /**
- * GET `path` with `format=csv` and the list's filters (no page or limit), as a Blob. Rows are counted by line ends:
- * the files this serves hold one-line fields only.
+ * GET `path` with `format=csv` and the list's filters (no page or limit), as a Blob with the server's file name.
+ * Rows are counted by line ends: the files this serves hold one-line fields only.
  */
 export async function downloadCsv(
   path: string,
@@ -17,7 +41,7 @@ export async function downloadCsv(
   total: number,
   onProgress: (p: CsvProgress) => void,
   signal?: AbortSignal,
-): Promise<Blob> {
+): Promise<CsvDownload> {
   const headers: Record<string, string> = {
     Accept: 'text/csv',
     Timezone: clientTimezone(),
@@ -33,7 +57,8 @@ export async function downloadCsv(
     const body = (await response.json().catch(() => ({ detail: response.statusText }))) as DrfErrorBody;
     throw new ApiError(response.status, body);
   }
-  if (!response.body) return response.blob();
+  const filename = fileNameFromDisposition(response.headers.get('content-disposition'));
+  if (!response.body) return { blob: await response.blob(), filename };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let lines = 0;
@@ -45,7 +70,7 @@ export async function downloadCsv(
     // The first line is the header.
     onProgress({ rows: Math.max(0, lines - 1), total });
   }
-  return new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' });
+  return { blob: new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), filename };
 }
 
 /** Saves a Blob as a download named `filename`. */

@@ -2,13 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
+import { fileNameFromDisposition } from '../api/csv.ts';
 import { CsvDownloadButton, csvRowsLabel } from './CsvDownloadButton.tsx';
 
 /**
  * Stubs fetch with a CSV answer streamed in the chunks given: the header and `rows` lines arrive at once, then the
  * stream stays open until `finish()` is called, so the button's progress can be read mid-download.
  */
-function streamCsv(rows: number) {
+function streamCsv(rows: number, headers: Record<string, string> = {}) {
   let finish = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -17,7 +18,10 @@ function streamCsv(rows: number) {
       finish = () => controller.close();
     },
   });
-  const fetchMock = vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': 'text/csv' } }));
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(body, { status: 200, headers: { 'content-type': 'text/csv', ...headers } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, finish: () => finish() };
 }
@@ -67,6 +71,37 @@ describe('CsvDownloadButton', () => {
     expect(button).not.toHaveTextContent('%');
     finish();
     await waitFor(() => expect(button).toHaveTextContent('Download CSV'));
+  });
+
+  // Issue 23.14: the server names the file with the period it holds; the console keeps that name.
+  it("saves the file under the server's name, or its own when the server gives none", async () => {
+    stubSave();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const served = streamCsv(1, {
+      'content-disposition':
+        'attachment; filename="Clinica_scan_details_2026-11-01_2026-11-27.csv"; ' +
+        "filename*=UTF-8''Cl%C3%ADnica_scan_details_2026-11-01_2026-11-27.csv",
+    });
+    const button = renderButton();
+    await userEvent.click(button);
+    served.finish();
+    await waitFor(() => expect(names).toEqual(['Clínica_scan_details_2026-11-01_2026-11-27.csv']));
+    await waitFor(() => expect(button).toHaveTextContent('Download CSV'));
+    streamCsv(1).finish();
+    await userEvent.click(button);
+    await waitFor(() => expect(names).toHaveLength(2));
+    expect(names[1]).toBe('scans.csv');
+  });
+
+  it.each([
+    ['attachment; filename=device_details_2026-11-27.csv', 'device_details_2026-11-27.csv'],
+    ['attachment; filename="a \\"b\\".csv"', 'a "b".csv'],
+    [null, null],
+  ])('fileNameFromDisposition(%j) is %j', (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 // A Download CSV button for a streamed CSV (api/csv.ts): one request with the list's filters; while the rows arrive
 // the button shows how many of the expected `total` have come (as a percentage; as the rows received so far when the
-// total is only a lower bound), then the file is saved under `filename`.
+// total is only a lower bound), then the file is saved under the server's name (which carries the period), or
+// `filename` when the server gives none.
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,6 +26,7 @@ type CsvDownloadButtonProps = {
    * the rows received so far instead of a percentage of a wrong total.
    */
   capped?: boolean;
+  /** The file's name when the server's answer names none. */
   filename: string;
   testId?: string;
   label?: string;
@@ -49,7 +51,8 @@ export function CsvDownloadButton({
   const download = async () => {
     setProgress({ rows: 0, total });
     try {
-      saveBlob(await downloadCsv(path, query, total, setProgress), filename);
+      const file = await downloadCsv(path, query, total, setProgress);
+      saveBlob(file.blob, file.filename ?? filename);
     } catch (error) {
       // A signed-out session is handled by the shell's dialog.
       if (!(error instanceof ApiError && error.status === 401)) notifications.show({ color: 'red', message: errorMessage(error) });

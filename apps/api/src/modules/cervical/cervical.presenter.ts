@@ -188,6 +188,7 @@ export function cervicalCsvRecord(row: TCervicalRow, localTime: string): (string
     row.id,
     p?.physician_name ?? null,
     localTime,
+    row.organization_data?.name ?? null,
     row.technician_name,
     yesNo(row.is_positive),
     row.left_breast_finding.join('; '),

@@ -30,6 +30,7 @@ import {
   listRequest,
   metaOf,
   parseId,
+  csvDownloadName,
   sendCsv,
 } from '../../http/route-helpers.ts';
 import {
@@ -67,7 +68,7 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireRole(request, CERVICAL_LIST_ROLES);
       if (request.query.format !== 'csv') return listCervical(app.ctx, actor, request.query, listRequest(request));
       const stream = await streamCervicalCsv(app.ctx, actor, request.query, csvRequest(request));
-      return sendCsv(reply, CERVICAL_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(CERVICAL_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 
@@ -91,7 +92,7 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format !== 'csv')
         return listCervical(app.ctx, actor, request.query, listRequest(request), ids);
       const stream = await streamCervicalCsv(app.ctx, actor, request.query, csvRequest(request), ids);
-      return sendCsv(reply, CERVICAL_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(CERVICAL_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 

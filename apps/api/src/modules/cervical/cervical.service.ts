@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import {
   CERVICAL_CSV_COLUMNS,
+  CERVICAL_CSV_TIME_COLUMNS,
   CERVICAL_DEFAULT_ORDERING,
   CERVICAL_LIST_ROLES,
   CERVICAL_MESSAGES,
@@ -28,13 +29,12 @@ import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cervicalDocumentReviews, cervicalExams } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
-import { csvFromBatches, type NewestFirstKey } from '../../http/csv-stream.ts';
+import { csvDateTime, csvFromBatches, csvHeaderIn, type NewestFirstKey } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { requestPeriod, timezoneFromHeader } from '../../http/period.ts';
 import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/scope.ts';
-import { formatDateTime } from '../../services/pdf/format.ts';
 import { insertReportLog } from '../scans/scan-list.queries.ts';
 import * as q from './cervical.queries.ts';
 import {
@@ -144,13 +144,13 @@ export async function streamCervicalCsv(
     at: ctx.now(),
   });
   return csvFromBatches({
-    columns: CERVICAL_CSV_COLUMNS,
+    columns: csvHeaderIn(CERVICAL_CSV_COLUMNS, CERVICAL_CSV_TIME_COLUMNS, timezone),
     batches: {
       read: (before: NewestFirstKey | null, size: number) => q.cervicalCsvBatch(db, where, before, size),
       keyOf: (row) => ({ dateTime: row.exam.dateTime, id: row.exam.id }),
       size: CERVICAL_CSV_BATCH,
     },
-    record: (row) => cervicalCsvRecord(presentCervicalRow(row, viewer), formatDateTime(row.exam.dateTime, timezone)),
+    record: (row) => cervicalCsvRecord(presentCervicalRow(row, viewer), csvDateTime(row.exam.dateTime, timezone)),
     log: ctx.services.log,
     what: 'cervical CSV',
   });

@@ -1,7 +1,13 @@
 // Cervical exams (part 3 §2, §6, §7, §9; architecture §6, §7): scope per role, every filter against an oracle, the
 // CSV's rows against the list's count, and bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CERVICAL_CSV_COLUMNS, CERVICAL_MESSAGES, type TCervicalRow } from '@sc/shared/cervical';
+import {
+  CERVICAL_CSV_COLUMNS,
+  CERVICAL_CSV_TIME_COLUMNS,
+  CERVICAL_MESSAGES,
+  type TCervicalRow,
+} from '@sc/shared/cervical';
+import { csvHeader } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
 import { reportLogs } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -230,9 +236,9 @@ describe('GET cervaical/?format=csv', () => {
       const list = await get(`cervaical/?${query}`);
       const csv = await get(`cervaical/?format=csv&${query}`);
       expect(csv.statusCode).toBe(200);
-      expect(csv.headers['content-disposition']).toContain('cervaical.csv');
+      expect(csv.headers['content-disposition']).toMatch(/filename=cervaical_\d{4}-\d{2}-\d{2}\.csv/);
       const lines = csv.body.trim().split('\n');
-      expect(lines[0]).toBe(CERVICAL_CSV_COLUMNS.join(','));
+      expect(lines[0]).toBe(`${csvHeader(CERVICAL_CSV_COLUMNS, CERVICAL_CSV_TIME_COLUMNS, 'Asia/Kolkata').join(',')}`);
       expect(lines.length - 1).toBe(list.json().count);
     }
     const all = await get('cervaical/?format=csv');

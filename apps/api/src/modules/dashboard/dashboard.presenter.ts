@@ -5,6 +5,7 @@ import {
   type TLeaderboardRow,
   type TTechnicianStats,
 } from '@sc/shared/dashboard';
+import { csvDateTime } from '../../http/csv-stream.ts';
 import type { DeviceStatsRow, LeaderboardRow, TechnicianStatsRow } from './scan-stats.queries.ts';
 
 const iso = (value: Date | string | null): string | null =>
@@ -63,13 +64,16 @@ export function presentLeaderboardRow(row: LeaderboardRow): TLeaderboardRow {
   };
 }
 
-/** One leaderboard.csv record in LEADERBOARD_CSV_COLUMNS order; positivity with one decimal and a percent sign. */
-export function leaderboardCsvRecord(row: TLeaderboardRow): (string | number)[] {
+/**
+ * One leaderboard.csv record in LEADERBOARD_CSV_COLUMNS order; positivity with one decimal and a percent sign, the
+ * last sync in `zone` (csvDateTime).
+ */
+export function leaderboardCsvRecord(row: TLeaderboardRow, zone: string): (string | number)[] {
   return [
     row.name,
     row.scans_count,
     `${row.dynamic_positivity_percentage.toFixed(1)}%`,
-    row.last_sync_date ?? '',
+    csvDateTime(row.last_sync_date, zone),
     row.location,
   ];
 }

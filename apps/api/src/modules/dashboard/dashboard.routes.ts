@@ -16,13 +16,21 @@ import {
 } from '@sc/shared/dashboard';
 import { paginated } from '@sc/shared/list';
 import { requireRole } from '../../http/authenticate.ts';
-import { TOKEN_SECURITY as security, csvRequest, guard, listRequest, sendCsv } from '../../http/route-helpers.ts';
+import {
+  TOKEN_SECURITY as security,
+  csvDownloadName,
+  csvRequest,
+  guard,
+  listRequest,
+  sendCsv,
+} from '../../http/route-helpers.ts';
 import {
   getDashboardChart,
   getDashboardStats,
   listDeviceStats,
   listLeaderboard,
   listTechnicianStats,
+  statsPeriod,
   streamLeaderboardCsv,
 } from './dashboard.service.ts';
 
@@ -115,7 +123,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format !== 'csv')
         return listLeaderboard(app.ctx, actor, request.query, listRequest(request));
       const stream = await streamLeaderboardCsv(app.ctx, actor, request.query, csvRequest(request));
-      return sendCsv(reply, LEADERBOARD_CSV_FILENAME, stream);
+      const period = statsPeriod(request.query, request.headers.timezone, app.ctx.now());
+      return sendCsv(reply, csvDownloadName(LEADERBOARD_CSV_FILENAME, request, app.ctx.now(), period), stream);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   DEVICE_STATS_DEFAULT_ORDERING,
   LEADERBOARD_CSV_BATCH,
   LEADERBOARD_CSV_COLUMNS,
+  LEADERBOARD_CSV_TIME_COLUMNS,
   LEADERBOARD_DEFAULT_ORDERING,
   TECHNICIAN_DEFAULT_ORDERING,
   canDashboard,
@@ -31,7 +32,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
-import { csvFile } from '../../http/csv-stream.ts';
+import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -41,6 +42,7 @@ import {
   localDate,
   periodRange,
   startOfLocalDay,
+  readerZone,
   timezoneFromHeader,
   type PeriodRange,
 } from '../../http/period.ts';
@@ -470,10 +472,12 @@ export async function streamLeaderboardCsv(
         orderBy,
         page: { limit: LEADERBOARD_CSV_BATCH, offset },
       });
-      for (const row of rows) yield leaderboardCsvRecord(presentLeaderboardRow(row));
+      for (const row of rows) yield leaderboardCsvRecord(presentLeaderboardRow(row), zone);
       if (rows.length < LEADERBOARD_CSV_BATCH) return;
     }
   }
 
-  return csvFile(LEADERBOARD_CSV_COLUMNS, records(), ctx.services.log, 'leaderboard CSV');
+  const zone = readerZone(request.timezone);
+  const columns = csvHeaderIn(LEADERBOARD_CSV_COLUMNS, LEADERBOARD_CSV_TIME_COLUMNS, zone);
+  return csvFile(columns, records(), ctx.services.log, 'leaderboard CSV');
 }

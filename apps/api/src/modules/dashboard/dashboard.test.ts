@@ -6,12 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DASHBOARD_MESSAGES,
   LEADERBOARD_CSV_COLUMNS,
+  LEADERBOARD_CSV_TIME_COLUMNS,
   type TDashboardChart,
   type TDashboardStats,
   type TDeviceStats,
   type TLeaderboardRow,
   type TTechnicianStats,
 } from '@sc/shared/dashboard';
+import { csvHeader } from '@sc/shared/constants';
 import type { TPaginated } from '@sc/shared/list';
 import type { TUserType } from '@sc/shared/roles';
 import { devices, organizationDevices, reportLogs, scans } from '../../db/schema/index.ts';
@@ -457,11 +459,14 @@ describe('GET organization/leaderboard/', () => {
       headers: { ...auth(tokens.distributor), 'user-agent': 'csv-test' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename=leaderboard.csv');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename=leaderboard_2026-04-01_2026-04-(29|30)\.csv$/,
+    );
     expect(res.body.trim().split('\n')).toEqual([
-      LEADERBOARD_CSV_COLUMNS.join(','),
-      `Clinic Under Delta,1,100.0%,2026-03-31T20:00:00.000Z,"Mumbai, India"`,
-      `Delta Distribution,1,100.0%,2026-04-10T10:00:00.000Z,"Pune, Maharashtra, India"`,
+      `${csvHeader(LEADERBOARD_CSV_COLUMNS, LEADERBOARD_CSV_TIME_COLUMNS, 'Asia/Kolkata').join(',')}`,
+      // The last syncs (20:00 and 10:00 UTC) in the reader's zone, Asia/Kolkata without a Timezone header.
+      `Clinic Under Delta,1,100.0%,2026-04-01 01:30,"Mumbai, India"`,
+      `Delta Distribution,1,100.0%,2026-04-10 15:30,"Pune, Maharashtra, India"`,
     ]);
     const logs = await db.select().from(reportLogs).where(eq(reportLogs.userAgent, 'csv-test'));
     expect(logs).toHaveLength(1);

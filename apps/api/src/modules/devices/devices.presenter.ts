@@ -1,6 +1,7 @@
 // Device and link rows → API shape (part 2 §3), with the fleet-health fields computed here: whether the firmware
 // the device reports is older than the latest on record, and whether it has been silent.
 import { SILENT_AFTER_DAYS, isVersionOutdated, type TDevice, type TDeviceLink } from '@sc/shared/devices';
+import { csvDateTime } from '../../http/csv-stream.ts';
 import type { DeviceRow, LinkRow } from './devices.queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -67,14 +68,14 @@ export function presentActiveLink(row: DeviceRow): TDeviceLink {
   );
 }
 
-/** One CSV record, in DEVICE_CSV_COLUMNS order. */
-export function deviceCsvRecord(device: TDevice): (string | number)[] {
+/** One CSV record, in DEVICE_CSV_COLUMNS order; the times in `zone` (csvDateTime). */
+export function deviceCsvRecord(device: TDevice, zone: string): (string | number)[] {
   return [
     device.serial_number,
-    device.created,
+    csvDateTime(device.created, zone),
     device.organization_name ?? '',
     device.scan_count,
-    device.last_sync_date ?? '',
+    csvDateTime(device.last_sync_date, zone),
     device.software_version ?? '',
     device.is_firmware_outdated === null ? '' : device.is_firmware_outdated ? 'Yes' : 'No',
     device.is_silent ? 'Yes' : 'No',

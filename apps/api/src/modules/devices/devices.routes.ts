@@ -27,6 +27,7 @@ import {
   listRequest,
   metaOf,
   parseId,
+  csvDownloadName,
   sendCsv,
 } from '../../http/route-helpers.ts';
 import {
@@ -64,7 +65,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format !== 'csv') return listDevices(app.ctx, actor, request.query, listRequest(request));
       const stream = await streamDevicesCsv(app.ctx, actor, request.query, csvRequest(request));
       // Fastify sends a stream as it is (only objects are serialized); the response schema describes the JSON list.
-      return sendCsv(reply, DEVICE_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(DEVICE_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 

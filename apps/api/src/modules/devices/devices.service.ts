@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import {
   DEVICE_CSV_BATCH,
   DEVICE_CSV_COLUMNS,
+  DEVICE_CSV_TIME_COLUMNS,
   DEVICE_DEFAULT_ORDERING,
   DEVICE_MESSAGES,
   canDevice,
@@ -27,11 +28,11 @@ import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
-import { csvFile } from '../../http/csv-stream.ts';
+import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
-import { requestPeriod } from '../../http/period.ts';
+import { readerZone, requestPeriod } from '../../http/period.ts';
 import { isInScope, resolveScope } from '../../http/scope.ts';
 import * as q from './devices.queries.ts';
 import { deviceCsvRecord, presentActiveLink, presentDevice, presentLink, silentCutoff, type FleetFacts } from './devices.presenter.ts';
@@ -130,6 +131,7 @@ export async function streamDevicesCsv(
   const scope = await deviceScopeOf(ctx, actor);
   const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
   const facts = await fleetFacts(ctx, db);
+  const zone = readerZone(request.timezone);
   await q.insertReportLog(ctx.database.db, {
     api: request.path,
     apiQp: { ...query },
@@ -143,14 +145,15 @@ export async function streamDevicesCsv(
     let beforeId: number | null = null;
     for (;;) {
       const rows = await q.listDeviceBatch(db, scope, filters, beforeId, DEVICE_CSV_BATCH);
-      for (const row of rows) yield deviceCsvRecord(presentDevice(row, facts));
+      for (const row of rows) yield deviceCsvRecord(presentDevice(row, facts), zone);
       const last = rows.at(-1);
       if (!last || rows.length < DEVICE_CSV_BATCH) return;
       beforeId = last.id;
     }
   }
 
-  return csvFile(DEVICE_CSV_COLUMNS, records(), ctx.services.log, 'device CSV');
+  const columns = csvHeaderIn(DEVICE_CSV_COLUMNS, DEVICE_CSV_TIME_COLUMNS, zone);
+  return csvFile(columns, records(), ctx.services.log, 'device CSV');
 }
 
 /** GET device/{id}/ */

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_CSV_COLUMNS, DEVICE_MESSAGES, type TDevice, type TDeviceLink } from '@sc/shared/devices';
+import {
+  DEVICE_CSV_COLUMNS,
+  DEVICE_CSV_TIME_COLUMNS,
+  DEVICE_MESSAGES,
+  type TDevice,
+  type TDeviceLink,
+} from '@sc/shared/devices';
+import { csvHeader } from '@sc/shared/constants';
 import type { TPaginated } from '@sc/shared/list';
 import type { TUserType } from '@sc/shared/roles';
 import { MESSAGES } from '@sc/shared/validation';
@@ -11,6 +18,8 @@ import { auth, createOrganization, createUser, signIn, type OrganizationRow } fr
 
 const t = await setupTestApp();
 const DEVICE = '/api/v1/device/';
+/** The device CSV's header as the reader in Asia/Kolkata (no Timezone header) gets it. */
+const deviceHeader = csvHeader(DEVICE_CSV_COLUMNS, DEVICE_CSV_TIME_COLUMNS, 'Asia/Kolkata').join(',');
 const LINK = '/api/v1/organization/device/';
 const DAY = 86_400_000;
 let seq = 0;
@@ -537,9 +546,9 @@ describe('GET device/?format=csv', () => {
     const res = await get(admin, `${DEVICE}?${query}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename=device_details.csv');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=device_details_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = res.body.trimEnd().split('\n');
-    expect(lines[0]).toBe(DEVICE_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(`\uFEFF${deviceHeader}`);
     expect(lines).toHaveLength(1 + list.count);
     const first = lines.find((l) => l.startsWith(`${prefix}00,`));
     // The organization name starting with = is written as text, not a formula.
@@ -552,7 +561,7 @@ describe('GET device/?format=csv', () => {
   it('writes the header alone when nothing matches', async () => {
     const res = await get(await tokenFor('ADMIN'), `${DEVICE}?search=NOTHING-MATCHES-${process.pid}&format=csv`);
     expect(res.statusCode).toBe(200);
-    expect(res.body.trimEnd()).toBe(DEVICE_CSV_COLUMNS.join(','));
+    expect(res.body.trimEnd()).toBe(`\uFEFF${deviceHeader}`);
   });
 
   it('is refused to MANAGER, DISTRIBUTOR_ADMIN and ORG_ADMIN, and a bad filter is a 400', async () => {

@@ -16,6 +16,7 @@ import { periodCondition, type PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import { patientAgeCondition, patientOrIdSearch } from '../patients/patient-filters.ts';
 import { qualified } from '../../db/qualified.ts';
+import { csvDateTimeSql } from '../../http/csv-stream.ts';
 
 export type OrcaFilters = {
   range: PeriodRange;
@@ -151,8 +152,8 @@ const csvSelection = (timezone: string) => ({
   organizationName: organizations.name,
   technicianName: sql<string | null>`(${users.firstName} || ' ' || ${users.lastName})`,
   licenceCode: orcaExams.licenceCode,
-  localTime: sql<string>`to_char(${orcaExams.dateTime} at time zone ${timezone}, 'DD Mon YYYY HH12:MI AM')`,
-  syncedTime: sql<string>`to_char(${orcaExams.created} at time zone ${timezone}, 'DD Mon YYYY HH12:MI AM')`,
+  localTime: csvDateTimeSql(orcaExams.dateTime, timezone),
+  syncedTime: csvDateTimeSql(orcaExams.created, timezone),
   isSurvivor: orcaExams.isSurvivor,
   hasSymptoms: orcaExams.hasSymptoms,
   hasFamilyHistory: orcaExams.hasFamilyHistory,

@@ -17,6 +17,7 @@ import {
   guard as roleGuard,
   listRequest,
   parseId,
+  csvDownloadName,
   sendCsv,
 } from '../../http/route-helpers.ts';
 import { getOrca, listOrca, streamOrcaCsv } from './orca.service.ts';
@@ -42,7 +43,7 @@ export const orcaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format !== 'csv')
         return listOrca(app.ctx, actor, request.query, listRequest(request));
       const stream = await streamOrcaCsv(app.ctx, actor, request.query, csvRequest(request));
-      return sendCsv(reply, ORCA_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(ORCA_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { TPaginated } from '@sc/shared/list';
 import {
   ORCA_CSV_COLUMNS,
+  ORCA_CSV_TIME_COLUMNS,
   ORCA_DEFAULT_ORDERING,
   ORCA_LIST_ROLES,
   ORCA_MESSAGES,
@@ -15,7 +16,7 @@ import {
 import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
-import { csvFromBatches, type NewestFirstKey } from '../../http/csv-stream.ts';
+import { csvFromBatches, csvHeaderIn, type NewestFirstKey } from '../../http/csv-stream.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -127,7 +128,7 @@ export async function streamOrcaCsv(
     at: ctx.now(),
   });
   return csvFromBatches({
-    columns: ORCA_CSV_COLUMNS,
+    columns: csvHeaderIn(ORCA_CSV_COLUMNS, ORCA_CSV_TIME_COLUMNS, timezone),
     batches: {
       read: (before: NewestFirstKey | null, size: number) =>
         q.listOrcaCsvBatch(db, scope, filters, timezone, before, size),

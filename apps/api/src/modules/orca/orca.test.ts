@@ -6,7 +6,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORCA_CSV_COLUMNS, ORCA_MESSAGES } from '@sc/shared/orca';
+import { ORCA_CSV_COLUMNS, ORCA_CSV_TIME_COLUMNS, ORCA_MESSAGES } from '@sc/shared/orca';
+import { csvHeader } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
 import {
   files,
@@ -284,9 +285,9 @@ describe('GET orca/', () => {
     const res = await get(fx.tokens.ORG_ADMIN, '/orca/?format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toContain('orca-scan.csv');
+    expect(res.headers['content-disposition']).toMatch(/filename=orca-scan_\d{4}-\d{2}-\d{2}\.csv/);
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe(ORCA_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(`${csvHeader(ORCA_CSV_COLUMNS, ORCA_CSV_TIME_COLUMNS, 'Asia/Kolkata').join(',')}`);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('ORC-1111-0001');
     expect(lines[1]?.split(',')[18]).toBe('1');

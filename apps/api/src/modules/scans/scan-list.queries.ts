@@ -22,7 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { ScanFilesPath } from '../../db/schema/scans.ts';
-import { csvCellSql } from '../../http/csv-stream.ts';
+import { csvCellSql, csvDateTimeSql } from '../../http/csv-stream.ts';
 import { parseOrderingTerms } from '../../http/ordering.ts';
 import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
@@ -538,9 +538,10 @@ const yesNo = (condition: SQL) => sql<string>`(case when ${condition} then 'Yes'
 
 /**
  * The §9 cells as text, formatted in SQL so the server only passes strings to the CSV writer (no Date, array or
- * JSON parsing per row): ID with its prefix (SCAN_ID_PREFIX), Date Time in the reader's zone ('DD Mon YYYY hh:mm
- * AM'), breast type names (BREAST_TYPES), Is Positive = a finding on either side when the device sent no flag,
- * findings joined with '; ', notes with commas and line breaks replaced by spaces (csvNotes), flags as Yes/No.
+ * JSON parsing per row): ID with its prefix (SCAN_ID_PREFIX), Date Time in the reader's zone (csvDateTimeSql),
+ * the organization's name, breast type names (BREAST_TYPES), Is Positive = a finding on either side when the device
+ * sent no flag, findings joined with '; ', notes with commas and line breaks replaced by spaces (csvNotes), flags as
+ * Yes/No.
  */
 const csvCells = (timezone: string) => ({
   firstName: patients.firstName,
@@ -551,7 +552,8 @@ const csvCells = (timezone: string) => ({
   email: patients.email,
   displayId: sql<string>`${textCase(scans.scanType, SCAN_ID_PREFIX, sql`''`)} || ${scans.id}::text`,
   physicianName: patients.physicianName,
-  localTime: sql<string>`to_char(${scans.dateTime} at time zone ${timezone}, 'DD Mon YYYY HH12:MI AM')`,
+  localTime: csvDateTimeSql(scans.dateTime, timezone),
+  organizationName: organizations.name,
   technicianName: sql<string | null>`(${users.firstName} || ' ' || ${users.lastName})`,
   breastType: sql<string | null>`${textCase(scans.breastType, BREAST_TYPES, sql`${scans.breastType}::text`)}`,
   isPositive: yesNo(
@@ -575,6 +577,7 @@ function csvQuery(db: Db, scope: Scope, f: ScanFilters, timezone: string, keyset
   return db
     .select({ ...csvCells(timezone), id: scans.id, dateTime: scans.dateTime })
     .from(scans)
+    .leftJoin(organizations, eq(organizations.id, scans.organizationId))
     .leftJoin(patients, eq(patients.id, scans.patientId))
     .leftJoin(references, eq(references.id, patients.referenceId))
     .leftJoin(users, eq(users.id, scans.technicianId))
@@ -647,6 +650,7 @@ export async function copyScanCsv(
   const query = db
     .select(selection)
     .from(scans)
+    .leftJoin(organizations, eq(organizations.id, scans.organizationId))
     .leftJoin(patients, eq(patients.id, scans.patientId))
     .leftJoin(references, eq(references.id, patients.referenceId))
     .leftJoin(users, eq(users.id, scans.technicianId))

@@ -10,6 +10,7 @@ import { invalidPk } from '@sc/shared/devices';
 import {
   REPORT_LOG_ROLES,
   SCAN_CSV_COLUMNS,
+  SCAN_CSV_TIME_COLUMNS,
   SCAN_DEFAULT_ORDERING,
   SCAN_LIST_ROLES,
   SCAN_LOOKUP_LIMIT,
@@ -30,7 +31,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { reportLogs, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
-import { csvFile } from '../../http/csv-stream.ts';
+import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -192,7 +193,7 @@ export async function streamScansCsv(
     activeCsvCopies++;
     let copy: Readable;
     try {
-      copy = await q.copyScanCsv(pool, db, scope, filters, timezone, SCAN_CSV_COLUMNS);
+      copy = await q.copyScanCsv(pool, db, scope, filters, timezone, scanCsvHeader(timezone));
     } catch (error) {
       activeCsvCopies--;
       throw error;
@@ -212,8 +213,11 @@ export async function streamScansCsv(
       before = last;
     }
   }
-  return csvFile(SCAN_CSV_COLUMNS, records(), ctx.services.log, 'scan CSV');
+  return csvFile(scanCsvHeader(timezone), records(), ctx.services.log, 'scan CSV');
 }
+
+/** The scan CSV's header: Date Time names the zone its times are in. */
+const scanCsvHeader = (timezone: string) => csvHeaderIn(SCAN_CSV_COLUMNS, SCAN_CSV_TIME_COLUMNS, timezone);
 
 async function recordDownload(
   ctx: ScanListContext,
@@ -294,15 +298,9 @@ export async function streamOneScanCsv(
   const scope = await readerScope(ctx, actor);
   if (!(await q.findScanInScope(ctx.database.db, scope, id))) throw notFound();
   await recordDownload(ctx, actor, request.path, { id }, request.meta);
-  const { records } = await q.listScanCsvBatch(
-    ctx.database.db,
-    scope,
-    { range: {}, ids: [id] },
-    timezoneFromHeader(request.timezone),
-    null,
-    1,
-  );
-  return csvFile(SCAN_CSV_COLUMNS, records, ctx.services.log, 'scan CSV');
+  const timezone = timezoneFromHeader(request.timezone);
+  const { records } = await q.listScanCsvBatch(ctx.database.db, scope, { range: {}, ids: [id] }, timezone, null, 1);
+  return csvFile(scanCsvHeader(timezone), records, ctx.services.log, 'scan CSV');
 }
 
 /**

@@ -2,7 +2,14 @@
 // computed from the seeded rows, scope per role, ids, duplicates, transfer, delete, CSV and map points.
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_CSV_COLUMNS, SCAN_MESSAGES_CONSOLE, decodeScanPoints, type TScanRow } from '@sc/shared/scans';
+import {
+  SCAN_CSV_COLUMNS,
+  SCAN_CSV_TIME_COLUMNS,
+  SCAN_MESSAGES_CONSOLE,
+  decodeScanPoints,
+  type TScanRow,
+} from '@sc/shared/scans';
+import { csvHeader } from '@sc/shared/constants';
 import type { TUserType } from '@sc/shared/roles';
 import { auditLog, devices, patients, reportLogs, scans } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -715,9 +722,10 @@ describe('GET scan/?format=csv', () => {
       const res = await csv(q);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
-      expect(res.headers['content-disposition']).toContain('scan_details.csv');
+      const name = /filename=scan_details_\d{4}-\d{2}-\d{2}(_\d{4}-\d{2}-\d{2})?\.csv/;
+      expect(res.headers['content-disposition']).toMatch(name);
       const rows = parseCsv(res.body);
-      expect(rows[0]).toEqual([...SCAN_CSV_COLUMNS]);
+      expect(rows[0]).toEqual(csvHeader(SCAN_CSV_COLUMNS, SCAN_CSV_TIME_COLUMNS, 'Asia/Kolkata'));
       const listed = await t.app.inject({
         method: 'GET',
         url: `/api/v1/scan/?${q.replace('limit=1', 'limit=10')}`,
@@ -750,7 +758,8 @@ describe('GET scan/?format=csv', () => {
       // A spreadsheet would evaluate +91-… as a formula: written as text (csvCell).
       Mobile: "'+91-9876500030",
       'Technician Name': 'Asha Tech',
-      'Date Time': '15 Mar 2026 11:30 AM',
+      'Date Time (Asia/Kolkata)': '2026-03-15 11:30',
+      Organization: clinic.name,
     });
     const negative = parseCsv((await csv('is_positive=false')).body, { columns: true })[0]!;
     expect(negative['Is Positive']).toBe('No');
@@ -790,8 +799,9 @@ describe('GET scan/?format=csv', () => {
     try {
       const res = await csv(`patient=${p!.id}`);
       expect(res.body).toBe(
-        `${SCAN_CSV_COLUMNS.join(',')}\n` +
-          `"Jo ""JJ""",,,,'+91-98765,"a,b@example.com",S-${s!.id},,15 Mar 2026 11:30 AM,,Medium,Yes,mass; cyst,,` +
+        `\uFEFF${csvHeader(SCAN_CSV_COLUMNS, SCAN_CSV_TIME_COLUMNS, 'Asia/Kolkata').join(',')}\n` +
+          `"Jo ""JJ""",,,,'+91-98765,"a,b@example.com",S-${s!.id},,2026-03-15 11:30,${clinic.name},,Medium,Yes,` +
+          'mass; cyst,,' +
           'one two three four  five,No,No,No,IBE-A1,,v2.1,\n',
       );
     } finally {

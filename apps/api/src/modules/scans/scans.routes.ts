@@ -38,6 +38,7 @@ import {
   listRequest,
   metaOf,
   parseId,
+  csvDownloadName,
   sendCsv,
   signedIn,
 } from '../../http/route-helpers.ts';
@@ -113,7 +114,7 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format !== 'csv')
         return listScans(app.ctx, actor, request.query, listRequest(request));
       const stream = await streamScansCsv(app.ctx, actor, request.query, csvRequest(request));
-      return sendCsv(reply, SCAN_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(SCAN_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 
@@ -140,7 +141,7 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format !== 'csv')
         return listScans(app.ctx, actor, request.query, listRequest(request), ids);
       const stream = await streamScansCsv(app.ctx, actor, request.query, csvRequest(request), ids);
-      return sendCsv(reply, SCAN_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(SCAN_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 
@@ -264,7 +265,7 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = parseId(request.params.id);
       if (request.query.format !== 'csv') return getScan(app.ctx, actor, id, request.query.using_read_db);
       const stream = await streamOneScanCsv(app.ctx, actor, id, csvRequest(request));
-      return sendCsv(reply, SCAN_CSV_FILENAME, stream);
+      return sendCsv(reply, csvDownloadName(SCAN_CSV_FILENAME, request, app.ctx.now()), stream);
     },
   );
 

@@ -27,7 +27,12 @@ import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { resolveScope, type Scope } from '../../http/scope.ts';
 import { loadBranding } from '../../services/pdf/branding.ts';
-import { formatCalendarDate, formatDateTime } from '../../services/pdf/format.ts';
+import {
+  formatCalendarDate,
+  formatDateTime,
+  formatDateTimeInColumn,
+  zoneHeader,
+} from '../../services/pdf/format.ts';
 import { ReportAborted, ReportDocument, type TableColumn } from '../../services/pdf/report-document.ts';
 import * as q from './training-reports.queries.ts';
 
@@ -159,7 +164,12 @@ async function writeReport(
 
   const columns: TableColumn<q.ReportScanRow>[] = [
     { header: 'Scan ID', width: 0.9, value: (s) => scanDisplayId(TRAINING_REPORT_SCAN_TYPE[kind], s.id) },
-    { header: 'Date and time', width: 1.85, value: (s) => formatDateTime(s.dateTime, timezone) },
+    // The zone in the header: the offset beside every row's time would not fit the column.
+    {
+      header: zoneHeader('Date and time', timezone),
+      width: 1.85,
+      value: (s) => formatDateTimeInColumn(s.dateTime, timezone),
+    },
     {
       header: kind === 'practice' ? 'Practice subject' : 'Patient',
       width: 1.65,

@@ -368,7 +368,9 @@ describe('GET user/training/report/pdf/{id}/ and user/practice/report/pdf/{id}/'
     const total = pdf.pages.length;
     expect(total).toBeGreaterThan(20);
     pdf.pages.forEach((text, i) => {
-      expect(text).toContain('Scan ID Date and time Patient Device Result Approved Verified');
+      // The times' zone in their column's header (issue 23.7).
+      // (The header wraps after the zone's slash.)
+      expect(text).toMatch(/Scan ID Date and time \(Asia\/ ?Kolkata\) Patient Device Result Approved Verified/);
       expect(text).toContain(`Page ${i + 1} of ${total}`);
     });
     expect(pdf.pages[1]).toContain('Training report – Busy');

@@ -10,8 +10,22 @@ dayjs.extend(timezone);
 
 export const REPORT_DATE_FORMAT = 'DD MMM YYYY';
 
-/** '05 Mar 2026 02:30 PM' in `zone`. */
-export const formatDateTime = (date: Date, zone: string): string => dayjs(date).tz(zone).format(DATE_DISPLAY_FORMAT);
+/**
+ * '05 Mar 2026 02:30 PM UTC+05:30' in `zone`: a report is read by people in other zones than the one it was made
+ * for (a scan at 05:39 in the console of a viewer in London is 11:09 in the clinic's PDF), so each time says its
+ * offset beside it, not only the footer (issue 23.7).
+ */
+export const formatDateTime = (date: Date, zone: string): string => {
+  const local = dayjs(date).tz(zone);
+  return `${local.format(DATE_DISPLAY_FORMAT)} UTC${local.format('Z')}`;
+};
+
+/** '05 Mar 2026 02:30 PM' in `zone`, for a table whose column header names the zone (zoneHeader). */
+export const formatDateTimeInColumn = (date: Date, zone: string): string =>
+  dayjs(date).tz(zone).format(DATE_DISPLAY_FORMAT);
+
+/** A table's column header of times in `zone`: 'Date and time (Asia/Kolkata)'. */
+export const zoneHeader = (header: string, zone: string): string => `${header} (${canonicalZone(zone)})`;
 
 /** '05 Mar 2026': the calendar day of `date` in `zone`. */
 export const formatDay = (date: Date, zone: string): string => dayjs(date).tz(zone).format(REPORT_DATE_FORMAT);

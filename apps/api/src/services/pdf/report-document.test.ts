@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brandingLines, isEmbeddableImage } from './branding.ts';
 import { readPdfText } from './pdf-text.testing.ts';
 import { PROGRAMME_NAME, ReportAborted, ReportDocument, readReport, type TableColumn } from './report-document.ts';
+import { formatDateTime, formatDateTimeInColumn, zoneHeader } from './format.ts';
 
 const GENERATED = new Date('2026-03-05T09:00:00Z');
 const PNG = Buffer.from(
@@ -46,14 +47,15 @@ describe('the report PDF', () => {
     expect(page).toContain('Status Certified');
     expect(page).toContain('Empty —');
     // 09:00 UTC is 02:30 PM in India.
-    expect(page).toContain('Generated 05 Mar 2026 02:30 PM (Asia/Kolkata)');
+    // Every time says its zone beside it (issue 23.7), the footer also by name.
+    expect(page).toContain('Generated 05 Mar 2026 02:30 PM UTC+05:30 (Asia/Kolkata)');
     expect(page).toContain('Page 1 of 1');
     expect(pdf.title).toBe('Test report – María García');
   });
 
   it('prints the generation time in another zone when the reader is elsewhere', async () => {
     const { pdf } = await build(() => undefined, 'America/Mexico_City');
-    expect(pdf.pages[0]).toContain('Generated 05 Mar 2026 03:00 AM (America/Mexico_City)');
+    expect(pdf.pages[0]).toContain('Generated 05 Mar 2026 03:00 AM UTC-06:00 (America/Mexico_City)');
   });
 
   it('continues a long table on new pages, repeating its header row, and numbers every page with the total', async () => {
@@ -173,5 +175,16 @@ describe('report branding', () => {
     expect(isEmbeddableImage(PNG)).toBe(true);
     expect(isEmbeddableImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe(true);
     expect(isEmbeddableImage(Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toBe(false);
+  });
+});
+
+// Issue 23.7: a report's reader may be in another zone than the one its times are written in.
+describe('times in a report', () => {
+  it('say their offset beside each time, and a table column names its zone in the header', () => {
+    const at = new Date('2026-11-27T05:39:00Z');
+    expect(formatDateTime(at, 'Asia/Kolkata')).toBe('27 Nov 2026 11:09 AM UTC+05:30');
+    expect(formatDateTime(at, 'Europe/London')).toBe('27 Nov 2026 05:39 AM UTC+00:00');
+    expect(formatDateTimeInColumn(at, 'Asia/Kolkata')).toBe('27 Nov 2026 11:09 AM');
+    expect(zoneHeader('Date and time', 'Asia/Calcutta')).toBe('Date and time (Asia/Kolkata)');
   });
 });

@@ -19,6 +19,8 @@ type DateRangeDialogProps = {
   title?: string;
   /** What the dates are: `recorded` (default) ends the calendar at today, `scheduled` lets it run ahead. */
   dates?: DateFilterKind;
+  /** A line under the title: how the days are read (Slot Data: in the viewer's zone). */
+  description?: string;
 };
 
 export function DateRangeDialog({
@@ -28,9 +30,15 @@ export function DateRangeDialog({
   onConfirm,
   title = 'Custom Range',
   dates = 'recorded',
+  description,
 }: DateRangeDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} size="auto" data-testid="date-range-dialog">
+      {description && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="date-range-description">
+          {description}
+        </Text>
+      )}
       {/* Mounted only while open, so each opening starts from the current range. */}
       {opened && <RangeForm initialRange={initialRange} onCancel={onCancel} onConfirm={onConfirm} dates={dates} />}
     </Modal>

@@ -3,17 +3,18 @@
 // a date onto four lines.
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
+import { formatDateTime } from '../dateTime.ts';
 import { usePhoneLayout } from './usePhoneLayout.ts';
 
 export const SHORT_DATE_FORMAT = 'DD MMM YYYY';
 
-export function ListDate({ value }: { value: string | null | undefined }) {
+/** `zone`: the zone the time belongs to, named after it when it is not the viewer's (formatDateTime). */
+export function ListDate({ value, zone }: { value: string | null | undefined; zone?: string }) {
   const phone = usePhoneLayout();
   if (!value) return <Text c="dimmed">—</Text>;
   const date = dayjs(value);
   if (!date.isValid()) return <Text c="dimmed">—</Text>;
-  const full = date.format(DATE_DISPLAY_FORMAT);
+  const full = formatDateTime(value, zone);
   return (
     <Text component="time" dateTime={date.toISOString()} title={phone ? full : undefined} size="sm" style={{ whiteSpace: 'nowrap' }}>
       {phone ? date.format(SHORT_DATE_FORMAT) : full}

@@ -72,6 +72,16 @@ describe('BookingList', () => {
     expect(slot?.textContent).toMatch(/09:00 AM – 10:00 AM$/);
   });
 
+  it('says in the Slot Data dialog which zone its days are read in (issue 23.7)', async () => {
+    setup([booking(1)]);
+    await screen.findByText('Asha Rao');
+    await userEvent.click(screen.getByTestId('period-tab-slot'));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(await screen.findByTestId('date-range-description')).toHaveTextContent(
+      `Slot days in your time zone, ${zone}. Each slot shows its clinic's time and zone.`,
+    );
+  });
+
   it('fits the desktop columns on two-line cells: the slot day over its hours, the created day over its time', async () => {
     setup([booking(1, { email: 'asha.rao.long.address@example.com' })]);
     await screen.findByText('Asha Rao');

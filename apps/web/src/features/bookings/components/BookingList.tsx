@@ -22,6 +22,7 @@ import {
 import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import { BOOKING_STATUS_LABELS } from '@sc/shared/labels';
 import { isIsoDate } from '@sc/shared/list';
+import { clientTimezone } from '../../../api/client.ts';
 import { DateRangeDialog } from '../../../components/list/DateRangeDialog.tsx';
 import { SHORT_DATE_FORMAT } from '../../../components/list/ListDate.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -318,6 +319,9 @@ export function BookingList({
         title="Slot Data"
         // Slots are booked ahead: the calendar runs past today (issue 23.1).
         dates="scheduled"
+        // The API reads slot_after/slot_before as whole days in the Timezone header's zone, the viewer's; each slot
+        // in the list shows its clinic's time and zone.
+        description={`Slot days in your time zone, ${clientTimezone()}. Each slot shows its clinic's time and zone.`}
         initialRange={slotActive ? { from: params.slot_from, to: params.slot_to } : undefined}
         onCancel={() => setSlotDialog(false)}
         onConfirm={(range) => {

@@ -96,8 +96,8 @@ function ReportPeriodForm({ kind, role, today, onClose }: { kind: TReportKind; r
     noScans.clear();
     try {
       const query = reportQueryFor(checked.period, organization?.id);
-      const blob = await downloadCsv(REPORT_PATHS[kind], query, 0, () => undefined);
-      saveBlob(blob, reportFileName(kind, periodRange(checked.period), organization?.name));
+      const file = await downloadCsv(REPORT_PATHS[kind], query, 0, () => undefined);
+      saveBlob(file.blob, file.filename ?? reportFileName(kind, periodRange(checked.period), organization?.name));
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404 && error.body.detail === REPORT_MESSAGES.noScans) {

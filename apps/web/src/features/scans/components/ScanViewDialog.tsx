@@ -6,11 +6,11 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Center, Group, List, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
-import { DATE_DISPLAY_FORMAT } from '@sc/shared/constants';
 import { ASSESSMENT_RESULT_LABELS, labelOf, scanResultLabel } from '@sc/shared/labels';
 import { SCAN_CSV_FILENAME, scanViewTitle, type TScanDetail } from '@sc/shared/scans';
 import { errorMessage } from '../../../api/client.ts';
 import { CsvDownloadButton } from '../../../components/CsvDownloadButton.tsx';
+import { formatDateTime } from '../../../components/dateTime.ts';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
 import { ScanLocationMap } from '../map/ScanLocationMap.tsx';
 import { useScan } from '../scans.api.ts';
@@ -28,7 +28,8 @@ type ScanViewDialogProps = {
 };
 
 const yesNo = (v: boolean): string => (v ? 'Yes' : 'No');
-const date = (v: string | null | undefined): string => (v ? dayjs(v).format(DATE_DISPLAY_FORMAT) : '—');
+// The viewer's zone (the console's one date-time helper, which names a zone only when it is another).
+const date = (v: string | null | undefined): string => formatDateTime(v);
 const day = (v: string | null | undefined): string => (v ? dayjs(v).format('DD MMM YYYY') : '—');
 const text = (v: string | number | null | undefined): string => (v === null || v === undefined || v === '' ? '—' : String(v));
 
