@@ -232,3 +232,17 @@ describe('ScanList', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/v1/device/5/'))).toBe(true));
   });
 });
+
+describe('ScanList: one patient’s scans (issue 23.10)', () => {
+  it('sends the patient filter, shows it as a chip, and the chip’s × shows every patient again', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, urlQuery } = setup('ORG_ADMIN', '/scan?patient=7&patient_name=Meera+Nair');
+    await screen.findByText('S-11');
+    expect(lastQuery(fetchMock, LIST)).toMatchObject({ patient: '7' });
+    expect(screen.getByTestId('patient-filter-chip')).toHaveTextContent('Patient: Meera Nair');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Patient: Meera Nair' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).not.toHaveProperty('patient'));
+    expect(urlQuery()).not.toHaveProperty('patient');
+    expect(screen.queryByTestId('patient-filter-chip')).not.toBeInTheDocument();
+  });
+});

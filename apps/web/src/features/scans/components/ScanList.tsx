@@ -42,6 +42,7 @@ import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import { CLEARED_PATIENT_FILTER, PatientFilterChip } from '../../../components/list/PatientFilter.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
@@ -135,7 +136,8 @@ export function ScanList({
   const records = useRecordDialogs(role);
 
   const activeFilters = countActiveFilters(params);
-  const hasFilters = !fixedSet && (params.search !== '' || params.period !== 'today' || activeFilters > 0);
+  const hasFilters =
+    !fixedSet && (params.search !== '' || params.period !== 'today' || activeFilters > 0 || params.patient !== undefined);
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
 
   const deleteDuplicate = async (scan: TScanRow) => {
@@ -330,6 +332,11 @@ export function ScanList({
                 hideTechnician={technicianId !== undefined}
                 showAssigned={mayFilterAssigned}
                 showDuplicates={mayFilterDuplicates}
+              />
+              <PatientFilterChip
+                patient={params.patient}
+                name={params.patient_name}
+                onRemove={() => setParams(CLEARED_PATIENT_FILTER)}
               />
             </>
           )
