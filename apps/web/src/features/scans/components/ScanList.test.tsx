@@ -52,7 +52,20 @@ describe('ScanList', () => {
     expect(screen.getByText('T-14')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Breast Scans' })).toBeInTheDocument();
     const headers = [...document.querySelectorAll('thead th')].map((h) => h.textContent);
-    expect(headers.slice(0, 9)).toEqual(['ID', 'Patient Name', 'Mobile', 'Serial Number', 'Sensor Serial No', 'Organization', 'Technician', 'Scan Time', 'Synced On']);
+    expect(headers.slice(0, 10)).toEqual([
+      'ID',
+      'Patient Name',
+      'Mobile',
+      'Serial Number',
+      'Sensor Serial No',
+      'Organization',
+      'Technician',
+      'Scan Time',
+      'Result',
+      'Synced On',
+    ]);
+    // Issue 23.12: the result the list filters by, in the filter's words.
+    expect(screen.getByTestId('scan-result-11')).toHaveTextContent(original.is_positive ? 'Positive' : 'Negative');
     expect(screen.getAllByRole('link', { name: 'North Hospital' })[0]).toHaveAttribute('href', '/organization/2');
     expect(screen.getByTestId('scan-unreviewed-13')).toHaveTextContent('Unreviewed');
     expect(screen.getByRole('button', { name: 'Assessment: Correct' })).toBeInTheDocument();

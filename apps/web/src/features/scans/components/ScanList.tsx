@@ -29,6 +29,7 @@ import {
   canSeeDuplicates,
   duplicatesParentId,
   scanReplayPath,
+  scanResultLabel,
   scanRowActions,
   showsOrganizationColumn,
   type TScanRow,
@@ -46,6 +47,7 @@ import { CLEARED_PATIENT_FILTER, PatientFilterChip } from '../../../components/l
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { ScanMapView } from '../map/ScanMapView.tsx';
 import { useDeleteScan, useScans, useScansByIds, type TScanFilterQuery } from '../scans.api.ts';
 import { ZScanListParams, countActiveFilters, toScanFilterQuery, toScanQuery, type TScanListState } from '../scanListParams.ts';
@@ -110,6 +112,7 @@ export function ScanList({
 }: ScanListProps) {
   const user = useSessionUser();
   const role: TUserType = user.user_type;
+  const phone = usePhoneLayout();
   const { params, setParams } = useListParams(ZScanListParams, LIST_DEFAULTS, { prefix });
   const fixedSet = ids !== undefined || parentScanId !== undefined || fixedQuery !== undefined;
   const mayFilterAssigned = canFilterAssigned(role) && organizationId === undefined && !fixedSet;
@@ -178,6 +181,17 @@ export function ScanList({
   const cellButton = (label: string, onClick: () => void, testId?: string) => (
     <CellButton label={label} onClick={onClick} testId={testId} />
   );
+  const result = (scan: TScanRow) => (
+    <Badge
+      variant="light"
+      color={scan.is_positive ? 'red' : 'gray'}
+      c={scan.is_positive ? 'red.9' : 'gray.8'}
+      tt="none"
+      data-testid={`scan-result-${scan.id}`}
+    >
+      {scanResultLabel(scan.is_positive)}
+    </Badge>
+  );
 
   const columns: ListColumn<TScanRow>[] = [
     {
@@ -188,6 +202,8 @@ export function ScanList({
       render: (scan) => (
         <Group gap={4} wrap="nowrap">
           {cellButton(scan.display_id, () => setViewing({ id: scan.id, tab: 'detail' }), `scan-id-${scan.id}`)}
+          {/* On a phone the Result column goes: the result stays beside the ID. */}
+          {phone && result(scan)}
           {scan.parent_scan_id !== null && (
             <Tooltip label={`Duplicate of scan ${scan.parent_scan_id}`}>
               <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
@@ -209,10 +225,12 @@ export function ScanList({
           `scan-patient-${scan.id}`,
         ),
     },
+    // The priorities decide which columns give way when the card is too narrow (ListTable), lowest first.
     {
       accessor: 'mobile',
       title: 'Mobile',
       hideOnPhone: true,
+      priority: 2,
       render: (scan) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{scan.patient?.mobile ?? '—'}</Text>,
     },
     {
@@ -220,18 +238,20 @@ export function ScanList({
       title: 'Serial Number',
       sortable: true,
       hideOnPhone: true,
+      priority: 3,
       render: (scan) =>
         scan.device_id === null
           ? (scan.device_serial_number ?? '—')
           : cellButton(scan.device_serial_number ?? '', () => scan.device_id !== null && records.openDevice(scan.device_id), `scan-device-${scan.id}`),
     },
-    { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, render: (scan) => scan.sensor_serial_number ?? '—' },
-    ...(withOrganization ? [organizationColumn<TScanRow>()] : []),
+    { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, priority: 1, render: (scan) => scan.sensor_serial_number ?? '—' },
+    ...(withOrganization ? [{ ...organizationColumn<TScanRow>(), priority: 4 }] : []),
     {
       accessor: 'technician_name',
       title: 'Technician',
       sortable: true,
       hideOnPhone: true,
+      priority: 3,
       render: (scan) =>
         cellButton(
           fullName(scan.technician_data),
@@ -240,11 +260,14 @@ export function ScanList({
         ),
     },
     { accessor: 'date_time', title: 'Scan Time', sortable: true, render: (scan) => <ListDate value={scan.date_time} /> },
-    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, render: (scan) => <ListDate value={scan.created} /> },
+    // Issue 23.12: the list filters by result, so it shows it (a finding on either side: Positive).
+    { accessor: 'is_positive', title: 'Result', hideOnPhone: true, priority: 5, render: result },
+    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, priority: 1, render: (scan) => <ListDate value={scan.created} /> },
     {
       accessor: 'assessment',
       title: 'Assessment',
       hideOnPhone: true,
+      priority: 2,
       render: (scan) => {
         if (scan.scan_type !== 'TRAINING' && scan.scan_type !== 'PRACTICE') return <Text size="sm" c="dimmed">—</Text>;
         if (recertify && scan.review) {
