@@ -47,7 +47,10 @@ const PASSWORD_DUE = 'Code verified. Enter your password to finish logging in.';
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
-  if (hasToken()) return <Navigate to={safeReturnPath(searchParams.get(NEXT_PARAM)) ?? '/scan'} replace />;
+  // Read once, on arrival: during a sign-in the token is stored before the user is loaded, and a redirect from here
+  // would race useCompleteSignIn's own (to `next` or the role's landing page).
+  const [arrivedSignedIn] = useState(hasToken);
+  if (arrivedSignedIn) return <Navigate to={safeReturnPath(searchParams.get(NEXT_PARAM)) ?? '/scan'} replace />;
   return <LoginScreen />;
 }
 
