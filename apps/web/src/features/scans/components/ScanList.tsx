@@ -4,7 +4,7 @@
 // organization (organizationId), in re-certification (technicianId), in a modal for a map cluster (ids) and in the
 // duplicates modal (parentScanId); the modal lists keep their state under a URL prefix of their own.
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
@@ -200,18 +200,20 @@ export function ScanList({
       sortable: true,
       noWrap: true,
       render: (scan) => (
-        <Group gap={4} wrap="nowrap">
-          {cellButton(scan.display_id, () => setViewing({ id: scan.id, tab: 'detail' }), `scan-id-${scan.id}`)}
-          {/* On a phone the Result column goes: the result stays beside the ID. */}
+        <Stack gap={2} align="flex-start">
+          <Group gap={4} wrap="nowrap">
+            {cellButton(scan.display_id, () => setViewing({ id: scan.id, tab: 'detail' }), `scan-id-${scan.id}`)}
+            {scan.parent_scan_id !== null && (
+              <Tooltip label={`Duplicate of scan ${scan.parent_scan_id}`}>
+                <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                  Duplicate
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
+          {/* On a phone the Result column goes: the result stays under the ID (beside it, 390 px overflowed). */}
           {phone && result(scan)}
-          {scan.parent_scan_id !== null && (
-            <Tooltip label={`Duplicate of scan ${scan.parent_scan_id}`}>
-              <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-                Duplicate
-              </Badge>
-            </Tooltip>
-          )}
-        </Group>
+        </Stack>
       ),
     },
     {
