@@ -200,32 +200,33 @@ export function ScanList({
       sortable: true,
       noWrap: true,
       render: (scan) => (
-        <Stack gap={2} align="flex-start">
-          <Group gap={4} wrap="nowrap">
-            {cellButton(scan.display_id, () => setViewing({ id: scan.id, tab: 'detail' }), `scan-id-${scan.id}`)}
-            {scan.parent_scan_id !== null && (
-              <Tooltip label={`Duplicate of scan ${scan.parent_scan_id}`}>
-                <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-                  Duplicate
-                </Badge>
-              </Tooltip>
-            )}
-          </Group>
-          {/* On a phone the Result column goes: the result stays under the ID (beside it, 390 px overflowed). */}
-          {phone && result(scan)}
-        </Stack>
+        <Group gap={4} wrap="nowrap">
+          {cellButton(scan.display_id, () => setViewing({ id: scan.id, tab: 'detail' }), `scan-id-${scan.id}`)}
+          {scan.parent_scan_id !== null && (
+            <Tooltip label={`Duplicate of scan ${scan.parent_scan_id}`}>
+              <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                Duplicate
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
       ),
     },
     {
       accessor: 'first_name',
       title: 'Patient Name',
       sortable: true,
-      render: (scan) =>
-        cellButton(
-          fullName(scan.patient) || (scan.first_name ?? ''),
-          () => (scan.patient ? records.openPatient(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
-          `scan-patient-${scan.id}`,
-        ),
+      render: (scan) => (
+        <Stack gap={2} align="flex-start">
+          {cellButton(
+            fullName(scan.patient) || (scan.first_name ?? ''),
+            () => (scan.patient ? records.openPatient(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
+            `scan-patient-${scan.id}`,
+          )}
+          {/* On a phone the Result column goes: the result stays under the name (the widest cell of the row). */}
+          {phone && result(scan)}
+        </Stack>
+      ),
     },
     // The priorities decide which columns give way when the card is too narrow (ListTable), lowest first.
     {
