@@ -107,7 +107,7 @@ describe('issue 23.10–23.13', () => {
       await page.locator('.mantine-datatable tbody tr').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
       const sizes = await page.evaluate(() => ({
         page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
-        tables: [...document.querySelectorAll('.mantine-datatable')].map((table) => {
+        tables: Array.from(document.querySelectorAll('.mantine-datatable')).map((table) => {
           const viewport = table.querySelector('.mantine-ScrollArea-viewport') ?? table;
           return [viewport.scrollWidth, viewport.clientWidth];
         }),
