@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
   passwordUpdated: 'Your password has been set. You can now log in.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   sessionExpired: 'Expired User Session',
+  /** On the login page after the session-expired dialog (issue 23.11). */
+  sessionExpiredSignIn: 'Your session expired. Sign in again.',
   consoleNotAllowed: 'This account cannot use the console.',
   accountDeleted: 'User Deleted Successfully',
   deleteAccountConfirm: 'Are you sure you want to delete your account',

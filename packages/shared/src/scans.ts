@@ -368,6 +368,14 @@ export function parseScanIdLabel(text: string): number | null {
   return isId(n) ? n : null;
 }
 
+/**
+ * The scan result as people read it (issue 23.12): Positive when either side has a finding (`is_positive`,
+ * architecture §7). The list's Result column and its Scan result filter use the same words.
+ */
+export const SCAN_RESULT_LABELS = { positive: 'Positive', negative: 'Negative' } as const;
+export const scanResultLabel = (isPositive: boolean): string =>
+  isPositive ? SCAN_RESULT_LABELS.positive : SCAN_RESULT_LABELS.negative;
+
 export const SCAN_MESSAGES_CONSOLE = {
   transferred: 'Scan Transferred Successfully',
   deleted: 'Scan Deleted Successfully',

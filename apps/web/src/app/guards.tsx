@@ -3,12 +3,14 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { isConsoleRole, landingPathFor } from '@sc/shared/roles';
 import { hasToken } from '../api/storage.ts';
+import { loginUrl } from './returnPath.ts';
 import { canOpenMenuKey, resolveMenuKey, type RouteMenuKey } from './routeAccess.ts';
 import { useSessionUser } from './SessionUserContext.tsx';
 
 export function RequireToken() {
   const location = useLocation();
-  if (!hasToken()) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // The asked page rides along in the login URL (not router state), so sign-in returns to it (issue 23.11).
+  if (!hasToken()) return <Navigate to={loginUrl(location.pathname + location.search + location.hash)} replace />;
   return <Outlet />;
 }
 

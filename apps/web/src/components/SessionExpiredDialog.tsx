@@ -1,5 +1,5 @@
 // Part 1 §8: any 401 opens 'Expired User Session'; after 3 s local storage is cleared and the
-// user goes to the login page.
+// user goes to the login page, which says why and returns to this page after sign-in (issue 23.11).
 import { useEffect, useState } from 'react';
 import { Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { SESSION_EXPIRED_REDIRECT_MS } from '@sc/shared/constants';
 import { browser } from '../api/browser.ts';
 import { onSessionExpired } from '../api/client.ts';
 import { clearStorage } from '../api/storage.ts';
+import { loginUrl } from '../app/returnPath.ts';
 
 export function SessionExpiredDialog() {
   const [opened, setOpened] = useState(false);
@@ -18,7 +19,8 @@ export function SessionExpiredDialog() {
     if (!opened) return;
     const timer = setTimeout(() => {
       clearStorage();
-      browser.assign('/login');
+      const { pathname, search, hash } = window.location;
+      browser.assign(loginUrl(pathname + search + hash, true));
     }, SESSION_EXPIRED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [opened]);

@@ -317,6 +317,20 @@ describe('GET scan/: roles and scope (architecture §6)', () => {
     expect(await idsOf('', orgAdminElsewhere)).toEqual(oracle((s) => s.organizationId === other.id));
   });
 
+  it("lists nothing for a patient outside the caller's scope, never another organization's scans (issue 23.10)", async () => {
+    const elsewhere = seeds.find((s) => s.organizationId === other.id)!;
+    const mine = seeds.find((s) => s.organizationId === clinic.id)!;
+    expect(await idsOf(`patient=${elsewhere.patient.id}`, tokens.ORG_ADMIN)).toEqual(
+      oracle((s) => s.patient.id === elsewhere.patient.id && s.organizationId === clinic.id),
+    );
+    expect(await idsOf(`patient=${mine.patient.id}`, tokens.ORG_ADMIN)).toEqual(
+      oracle((s) => s.patient.id === mine.patient.id && s.organizationId === clinic.id),
+    );
+    expect(await idsOf(`patient=${elsewhere.patient.id}`, tokens.ADMIN)).toEqual(
+      oracle((s) => s.patient.id === elsewhere.patient.id),
+    );
+  });
+
   it('answers 404 for an organization filter outside the scope', async () => {
     expect((await list(`organization=${other.id}`, tokens.ORG_ADMIN)).statusCode).toBe(404);
     expect((await list(`organization=${clinic.id}`, tokens.ORG_ADMIN)).statusCode).toBe(200);

@@ -125,3 +125,43 @@ describe('ListDate', () => {
     expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 });
+
+describe('ListTable: fits its card on a desktop (issue 23.12)', () => {
+  type Wide = { id: number; a: string; b: string; c: string; d: string; e: string };
+  const wideColumns: ListColumn<Wide>[] = [
+    { accessor: 'a', title: 'A' },
+    { accessor: 'b', title: 'B', hideOnPhone: true },
+    { accessor: 'c', title: 'C', hideOnPhone: true, priority: 3 },
+    { accessor: 'd', title: 'D', hideOnPhone: true },
+    { accessor: 'e', title: 'E' },
+  ];
+  const wide: Wide[] = [{ id: 1, a: 'a', b: 'b', c: 'c', d: 'd', e: 'e' }];
+
+  /** jsdom lays nothing out: a column is 100 px and the card `card` px wide. */
+  function layout(card: number) {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.tagName === 'DIV' ? card : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.tagName === 'TABLE' ? this.querySelectorAll('thead th').length * 100 : 0;
+    });
+  }
+
+  it('leaves out the columns a row can do without, lowest priority and rightmost first, until the table fits', async () => {
+    layout(320);
+    renderWithProviders(<ListTable records={wide} columns={wideColumns} fetching={false} emptyText="No rows yet!" />);
+    await waitFor(() => expect(headers()).toEqual(['A', 'C', 'E']));
+    vi.restoreAllMocks();
+  });
+
+  it('keeps every column when the card is wide enough, and never drops one without a priority', async () => {
+    layout(1000);
+    renderWithProviders(<ListTable records={wide} columns={wideColumns} fetching={false} emptyText="No rows yet!" />);
+    expect(headers()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    vi.restoreAllMocks();
+    layout(50);
+    renderWithProviders(<ListTable records={wide} columns={wideColumns} fetching={false} emptyText="No rows yet!" />);
+    await waitFor(() => expect(headers().slice(-2)).toEqual(['A', 'E']));
+    vi.restoreAllMocks();
+  });
+});

@@ -2,7 +2,10 @@
 // ('name', '-created'), a row actions menu, a loading overlay and the list's empty text. On a phone
 // (≤ 600 px) columns marked `hideOnPhone` are left out. The actions column is pinned to the right
 // edge, so a row's actions stay in reach however wide the other columns are.
-import type { ReactNode } from 'react';
+// On a desktop the table fits its card (issue 23.12: 1,475 px of scan list in a 1,114 px card at 1440 px): when the
+// drawn table is wider than its card, the columns a row can do without give way one at a time, lowest priority
+// first, until it fits; a wider card brings them back. Nothing scrolls sideways at the common widths (1280–1920 px).
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Menu, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
@@ -11,7 +14,21 @@ import { usePhoneLayout } from './usePhoneLayout.ts';
 export type ListColumn<T> = DataTableColumn<T> & {
   /** Left out on a phone: a column the row can do without (an id, a secondary detail). */
   hideOnPhone?: boolean;
+  /**
+   * Whether and when the column gives way on a card too narrow for the table: columns with a priority are left out
+   * lowest first (ties: the rightmost first). Default: 1 for a `hideOnPhone` column, none (always shown) otherwise.
+   */
+  priority?: number;
 };
+
+/** The columns that may give way, in the order they do: lowest priority first, then the rightmost first. */
+export function giveWayOrder<T>(columns: readonly ListColumn<T>[]): string[] {
+  return columns
+    .map((column, index) => ({ key: String(column.accessor), index, priority: column.priority ?? (column.hideOnPhone ? 1 : undefined) }))
+    .filter((c): c is { key: string; index: number; priority: number } => c.priority !== undefined)
+    .sort((a, b) => a.priority - b.priority || b.index - a.index)
+    .map((c) => c.key);
+}
 
 export type RowAction = {
   label: string;
@@ -82,6 +99,33 @@ export function ListTable<T>({
   testId = 'list-table',
 }: ListTableProps<T>) {
   const phone = usePhoneLayout();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [dropped, setDropped] = useState(0);
+  const [cardWidth, setCardWidth] = useState(0);
+  const shown = columns.filter((column) => !(phone && column.hideOnPhone));
+  const order = giveWayOrder(shown);
+  const hidden = new Set(order.slice(0, dropped));
+
+  // A new card width or other rows: start again from every column, then give way until the table fits.
+  useLayoutEffect(() => {
+    const element = wrapper.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setCardWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => setDropped(0), [cardWidth, records, phone]);
+  // After each change, before the browser paints: one more column gives way while the table is too wide.
+  useLayoutEffect(() => {
+    const element = wrapper.current;
+    const table = element?.querySelector('table');
+    if (!element || !table || element.clientWidth === 0) return;
+    if (table.scrollWidth > element.clientWidth + 1 && dropped < order.length) {
+      // An update, not `dropped + 1`: the reset above may have run in the same commit.
+      setDropped((d) => Math.min(d + 1, order.length));
+    }
+  }, [dropped, order.length, records, cardWidth, phone]);
+
   const actionColumn: ListColumn<T>[] = rowActions
     ? [
         {
@@ -131,9 +175,9 @@ export function ListTable<T>({
   const sortStatus = orderingToSortStatus<T>(ordering);
   const empty = !fetching && (records?.length ?? 0) === 0;
 
-  const allColumns: DataTableColumn<T>[] = [...columns, ...actionColumn]
-    .filter((column) => !(phone && column.hideOnPhone))
-    .map(({ hideOnPhone: _hideOnPhone, ...column }) => column);
+  const allColumns: DataTableColumn<T>[] = [...shown, ...actionColumn]
+    .filter((column) => !hidden.has(String(column.accessor)))
+    .map(({ hideOnPhone: _hideOnPhone, priority: _priority, ...column }) => column);
   const table = {
     records: records ?? [],
     columns: allColumns,
@@ -156,7 +200,7 @@ export function ListTable<T>({
   };
 
   // mantine-datatable wants sortStatus and onSortStatusChange together or not at all.
-  return sortStatus && onOrderingChange ? (
+  const dataTable = sortStatus && onOrderingChange ? (
     <DataTable<T>
       {...table}
       sortStatus={sortStatus}
@@ -168,5 +212,10 @@ export function ListTable<T>({
     />
   ) : (
     <DataTable<T> {...table} />
+  );
+  return (
+    <div ref={wrapper} data-hidden-columns={order.slice(0, dropped).join(' ') || undefined}>
+      {dataTable}
+    </div>
   );
 }

@@ -34,12 +34,16 @@ export const useConfirmPasswordReset = () =>
       api.post<TDetail>('auth/password-reset/confirm/', input),
   });
 
-/** Exchanges an id_token for the session, loads the user and goes to the role's landing page. */
+/**
+ * Exchanges an id_token for the session, loads the user and goes to `returnTo` (the page a signed-out visitor
+ * asked for, already checked by safeReturnPath) or else the role's landing page. A page the role may not open is
+ * turned away by the route guards as any other.
+ */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async (idToken: string, mobileCountryCode: string = DEFAULT_COUNTRY_CODE) => {
+    async (idToken: string, mobileCountryCode: string = DEFAULT_COUNTRY_CODE, returnTo: string | null = null) => {
       const body: TUserLogin = {
         id_token: idToken,
         mobile_country_code: mobileCountryCode,
@@ -51,7 +55,7 @@ export function useCompleteSignIn() {
       const login = await api.post<TLoginResponse>('user/login/', body);
       setToken(login.token);
       const user = await queryClient.fetchQuery({ queryKey: userKeys.me(), queryFn: fetchCurrentUser });
-      await navigate(landingPathFor(user.user_type), { replace: true });
+      await navigate(returnTo ?? landingPathFor(user.user_type), { replace: true });
     },
     [queryClient, navigate],
   );

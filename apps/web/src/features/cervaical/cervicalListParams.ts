@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { REVIEWER_STATUSES } from '@sc/shared/constants';
 import { SCAN_AGE_FILTER } from '@sc/shared/scans';
+import { patientFilterParams } from '../../components/list/PatientFilter.tsx';
 import { periodToQuery } from '../../components/list/periods.ts';
 import { listParamsSchema } from '../../components/list/useListParams.ts';
 import type { TCervicalQuery } from './cervical.api.ts';
@@ -26,6 +27,7 @@ export const ZCervicalListParams = listParamsSchema({
   disagreement: z.enum(['pending', 'adjudicated', 'all']).optional().catch(undefined),
   age_min: age(),
   age_max: age(),
+  ...patientFilterParams,
 });
 export type TCervicalListState = z.infer<typeof ZCervicalListParams>;
 
@@ -68,6 +70,7 @@ export function toCervicalQuery(s: TCervicalListState, organizationId: number | 
     reviewer_two_status: s.reviewer2,
     device: s.device,
     technician: s.technician,
+    patient: s.patient,
     survivor: bool(s.survivor),
     is_positive: bool(s.positive),
     left_breast_finding: bool(s.findings),

@@ -2,6 +2,7 @@
 // fields are counted for the badge; `device` is also the `?device=` link parameter.
 import { z } from 'zod';
 import { SCAN_AGE_FILTER } from '@sc/shared/scans';
+import { patientFilterParams } from '../../components/list/PatientFilter.tsx';
 import { periodToQuery } from '../../components/list/periods.ts';
 import { listParamsSchema } from '../../components/list/useListParams.ts';
 import type { TOrcaQuery } from './orca.api.ts';
@@ -19,6 +20,7 @@ export const ZOrcaListParams = listParamsSchema({
   report: yesNo(),
   age_min: age(),
   age_max: age(),
+  ...patientFilterParams,
 });
 export type TOrcaListState = z.infer<typeof ZOrcaListParams>;
 
@@ -52,6 +54,7 @@ export function toOrcaQuery(s: TOrcaListState, organizationId: number | undefine
     search: s.search || undefined,
     organization: organizationId,
     device: s.device,
+    patient: s.patient,
     survivor: bool(s.survivor),
     symptoms: bool(s.symptoms),
     family_history: bool(s.history),

@@ -8,6 +8,7 @@ import {
   SCAN_TECHNICIAN_TYPES,
   assignedFilterParam,
 } from '@sc/shared/scans';
+import { patientFilterParams } from '../../components/list/PatientFilter.tsx';
 import { periodToQuery } from '../../components/list/periods.ts';
 import { listParamsSchema } from '../../components/list/useListParams.ts';
 import type { TScanQuery } from './scans.api.ts';
@@ -33,6 +34,7 @@ export const ZScanListParams = listParamsSchema({
   duplicates: z.enum(['all', 'duplicates']).catch('all'),
   age_min: age(),
   age_max: age(),
+  ...patientFilterParams,
 });
 export type TScanListState = z.infer<typeof ZScanListParams>;
 
@@ -104,6 +106,7 @@ export function toScanQuery(s: TScanListState, fixed: ScanListFixed): TScanQuery
     device: s.device,
     sensor_serial_number: s.sensor,
     technician: fixed.technicianId ?? s.technician,
+    patient: s.patient,
     user_type: s.user_type,
     scan_type: s.scan_type,
     is_replay_available: bool(s.replay),

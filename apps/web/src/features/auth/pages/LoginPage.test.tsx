@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@sc/shared/auth';
 import type { TUserType } from '@sc/shared/roles';
 import { TOKEN_KEY } from '../../../api/storage.ts';
+import { RequireToken } from '../../../app/guards.tsx';
 import { bodyOf, makeUser, mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
@@ -334,5 +335,63 @@ describe('LoginPage', () => {
     localStorage.setItem(TOKEN_KEY, 'session-1');
     setup();
     expect(await screen.findByText('landed on /scan')).toBeInTheDocument();
+  });
+});
+
+describe('LoginPage: return to the asked page (issue 23.11)', () => {
+  function Landed() {
+    const location = useLocation();
+    return <p>landed on {location.pathname + location.search}</p>;
+  }
+  const guarded: RouteObject[] = [
+    { path: '/login', element: <LoginPage /> },
+    { element: <RequireToken />, children: [{ path: '/scan', element: <Landed /> }, { path: '/dashboard', element: <Landed /> }] },
+  ];
+  const replies = {
+    'GET /api/v1/country/': { body: COUNTRIES },
+    'POST /api/v1/auth/password/': { body: { id_token: 'id-1' } },
+    'POST /api/v1/user/login/': { body: { token: 'session-1', id: 7, is_trainer: false } },
+    'GET /api/v1/user/': { body: makeUser('ADMIN') },
+  };
+  async function signInByEmail() {
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('login-to-email'));
+    await user.type(screen.getByLabelText('Email'), 'asha@example.org');
+    await user.type(screen.getByLabelText('Password'), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('sends a signed-out deep link to the login page and back to it, query included, after sign-in', async () => {
+    mockFetch(replies);
+    const { router } = renderRoutes(guarded, '/scan?search=asha&period=30');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/scan?search=asha&period=30');
+    await signInByEmail();
+    expect(await screen.findByText('landed on /scan?search=asha&period=30')).toBeInTheDocument();
+  });
+
+  it.each(['//evil.com/scan', 'https://evil', '/\\evil.com', 'javascript:alert(1)', '/login?next=/scan'])(
+    'refuses to return to %s (no open redirect): the role landing page instead',
+    async (next) => {
+      mockFetch(replies);
+      renderRoutes(guarded, `/login?next=${encodeURIComponent(next)}`);
+      await signInByEmail();
+      expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();
+    },
+  );
+
+  it('says the session expired, on every view, until the user signs in', async () => {
+    mockFetch(replies);
+    renderRoutes(guarded, '/login?expired=1&next=%2Fscan');
+    expect(await screen.findByTestId('login-session-expired')).toHaveTextContent(AUTH_MESSAGES.sessionExpiredSignIn);
+    await signInByEmail();
+    expect(await screen.findByText('landed on /scan')).toBeInTheDocument();
+  });
+
+  it('says nothing about a session on a plain visit', async () => {
+    mockFetch(replies);
+    renderRoutes(guarded, '/login');
+    expect(await screen.findByTestId('login-mobile-view')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-session-expired')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 // Login page (part 1 §2.2): mobile → code, or e-mail + password, or forgot password. Also
 // served at /register. A signed-in user is sent to /scan (part 1 §2.1).
+// `?next=<path>` (a deep link opened signed out, or the page an expired session was on) is where sign-in returns,
+// when it is a path of this console (safeReturnPath); `?expired=1` says the session expired (issue 23.11).
 // The view is in the URL (`?view=code|email|forgot`, none for mobile), each step a history entry, so the
 // browser's Back goes from the code to the number, not out of the app.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockExclamation, IconMailCheck } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AUTH_MESSAGES, type TPasswordLogin } from '@sc/shared/auth';
@@ -14,6 +16,7 @@ import { browser } from '../../../api/browser.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { DEFAULT_COUNTRY, useCountries } from '../../../api/countries.ts';
 import { clearStorage, hasToken } from '../../../api/storage.ts';
+import { EXPIRED_PARAM, NEXT_PARAM, safeReturnPath } from '../../../app/returnPath.ts';
 import { useTimedMessage } from '../../../components/useTimedMessage.ts';
 import {
   useCompleteSignIn,
@@ -43,7 +46,11 @@ const HEADINGS: Record<View, { title: string; subtitle: string }> = {
 const PASSWORD_DUE = 'Code verified. Enter your password to finish logging in.';
 
 export function LoginPage() {
-  if (hasToken()) return <Navigate to="/scan" replace />;
+  const [searchParams] = useSearchParams();
+  // Read once, on arrival: during a sign-in the token is stored before the user is loaded, and a redirect from here
+  // would race useCompleteSignIn's own (to `next` or the role's landing page).
+  const [arrivedSignedIn] = useState(hasToken);
+  if (arrivedSignedIn) return <Navigate to={safeReturnPath(searchParams.get(NEXT_PARAM)) ?? '/scan'} replace />;
   return <LoginScreen />;
 }
 
@@ -76,7 +83,18 @@ function LoginScreen() {
   const requested = ZView.parse(searchParams.get('view') ?? 'mobile');
   const view: View = requested === 'code' && codeFor === null ? 'mobile' : requested;
 
-  const searchFor = (next: View) => (next === 'mobile' ? '' : `?view=${next}`);
+  const returnTo = safeReturnPath(searchParams.get(NEXT_PARAM));
+  const expired = searchParams.get(EXPIRED_PARAM) === '1';
+
+  /** The URL of a view, keeping where to return and why the user is here. */
+  const searchFor = (next: View) => {
+    const params = new URLSearchParams();
+    if (next !== 'mobile') params.set('view', next);
+    if (expired) params.set(EXPIRED_PARAM, '1');
+    if (returnTo) params.set(NEXT_PARAM, returnTo);
+    const qs = params.toString();
+    return qs ? `?${qs}` : '';
+  };
 
   /** Opens a view as a new history entry (Back returns to this one). */
   const go = (next: View) => {
@@ -98,7 +116,7 @@ function LoginScreen() {
   const finishSignIn = async (idToken: string, countryCode?: string) => {
     setCompleting(true);
     try {
-      await completeSignIn(idToken, countryCode);
+      await completeSignIn(idToken, countryCode, returnTo);
     } catch (e) {
       setCompleting(false);
       error.show(`Error: ${errorMessage(e)}`);
@@ -183,6 +201,17 @@ function LoginScreen() {
   return (
     <AuthLayout title={HEADINGS[view].title} subtitle={HEADINGS[view].subtitle}>
       <Stack gap="md">
+        {expired && !error.message && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconClockExclamation size={18} />}
+            role="status"
+            data-testid="login-session-expired"
+          >
+            {AUTH_MESSAGES.sessionExpiredSignIn}
+          </Alert>
+        )}
         {error.message && (
           <Alert
             color="red"

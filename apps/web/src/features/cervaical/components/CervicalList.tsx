@@ -34,6 +34,7 @@ import { examLeadColumns, examTechnicianColumn, useMobileUnderName } from '../..
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
+import { CLEARED_PATIENT_FILTER, PatientFilterChip } from '../../../components/list/PatientFilter.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
@@ -106,7 +107,10 @@ export function CervicalList({
 
   const hasFilters =
     ids === undefined &&
-    (params.search !== '' || params.period !== 'today' || countCervicalFilters(params) > 0);
+    (params.search !== '' ||
+      params.period !== 'today' ||
+      countCervicalFilters(params) > 0 ||
+      params.patient !== undefined);
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
   const count = query.data?.count ?? 0;
 
@@ -274,6 +278,11 @@ export function CervicalList({
                 organizationId={organizationId}
                 readsDevices={opensDevice}
                 readsUsers={canListUsers(role)}
+              />
+              <PatientFilterChip
+                patient={params.patient}
+                name={params.patient_name}
+                onRemove={() => setParams(CLEARED_PATIENT_FILTER)}
               />
             </>
           )

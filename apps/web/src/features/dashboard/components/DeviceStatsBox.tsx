@@ -1,5 +1,5 @@
 // By Device (part 2 §2.1): Device, Scans, Positivity; sortable by scans and positivity (default -positivity);
-// a row opens the breast scan list of that device.
+// a row opens the breast scan list of that device, with the box's type and period (issue 23.13: the same count).
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -9,16 +9,18 @@ import {
   formatPositivity,
   type TDeviceStats,
 } from '@sc/shared/dashboard';
+import type { PeriodParams } from '../../../components/list/periods.ts';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListTable } from '../../../components/list/ListTable.tsx';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
 import { useDeviceStats, type TStatsPeriod } from '../dashboard.api.ts';
 import { DashboardBox } from './DashboardBox.tsx';
+import { statsListPath } from './StatTiles.tsx';
 
 const ZParams = listParamsSchema({ ordering: z.string().max(200).optional().catch(undefined) });
 const DEFAULTS = { ordering: DEVICE_STATS_DEFAULT_ORDERING };
 
-export function DeviceStatsBox({ period }: { period: TStatsPeriod }) {
+export function DeviceStatsBox({ period, listPeriod }: { period: TStatsPeriod; listPeriod: PeriodParams }) {
   const navigate = useNavigate();
   const { params, setParams } = useListParams(ZParams, DEFAULTS, { prefix: 'dev_' });
   const query = useDeviceStats({
@@ -62,7 +64,7 @@ export function DeviceStatsBox({ period }: { period: TStatsPeriod }) {
         emptyText={DASHBOARD_MESSAGES.noDevices}
         ordering={params.ordering}
         onOrderingChange={(ordering) => setParams({ ordering })}
-        onRowClick={(d) => void navigate(`/scan?device=${encodeURIComponent(d.device_serial_number)}`)}
+        onRowClick={(d) => void navigate(statsListPath(listPeriod, { device: d.device_serial_number }))}
         testId="device-stats-table"
       />
       <ListFooter

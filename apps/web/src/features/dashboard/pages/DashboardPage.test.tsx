@@ -129,12 +129,36 @@ describe('DashboardPage', () => {
     expect(calledLeaderboard()).toBe(false);
   });
 
+  it('says what each tile counts and links Scans and Positive Scans to the list with the same filters (issue 23.13)', async () => {
+    setup('ADMIN', { path: '/dashboard?period=custom_range&from=2026-03-01&to=2026-03-31' });
+    await screen.findByText('1,234');
+    expect(screen.getByTestId('tile-scans-caption')).toHaveTextContent('Type SCAN only · 01 Mar 2026 – 31 Mar 2026');
+    expect(screen.getByTestId('tile-positivity-caption')).toHaveTextContent('Type SCAN only');
+    expect(screen.getByTestId('tile-scans-value')).toHaveAttribute(
+      'href',
+      '/scan?scan_type=SCAN&period=custom_range&from=2026-03-01&to=2026-03-31',
+    );
+    expect(screen.getByTestId('tile-positive-value')).toHaveAttribute(
+      'href',
+      '/scan?scan_type=SCAN&positive=yes&period=custom_range&from=2026-03-01&to=2026-03-31',
+    );
+  });
+
+  it('shows an ORG_ADMIN (no Breast Scans menu) what the tiles count, without a link', async () => {
+    setup('ORG_ADMIN');
+    await screen.findByText('1,234');
+    expect(screen.getByTestId('tile-scans-caption')).toHaveTextContent('Type SCAN only · All Time');
+    expect(screen.getByTestId('tile-scans-value').tagName).not.toBe('A');
+  });
+
   it('opens /scan?device=<serial> from a device row and organization/{id} from a technician row', async () => {
     const user = userEvent.setup();
     const { router } = setup('ORG_ADMIN');
     await user.click(await screen.findByText('IBE22 1001/A'));
     expect(router.state.location.pathname).toBe('/scan');
     expect(new URLSearchParams(router.state.location.search).get('device')).toBe('IBE22 1001/A');
+    // The row counts SCAN-type scans: the list opens with that type, so it shows the row's count.
+    expect(new URLSearchParams(router.state.location.search).get('scan_type')).toBe('SCAN');
     await router.navigate('/dashboard');
     await user.click(await screen.findByText('Asha Rao'));
     expect(router.state.location.pathname).toBe('/organization/2');

@@ -45,7 +45,7 @@ export function DashboardPage() {
           />
         }
       />
-      <StatTiles stats={stats.data} />
+      <StatTiles stats={stats.data} period={params} role={user.user_type} />
       <Suspense
         fallback={
           <Paper withBorder radius="lg" h={320}>
@@ -59,7 +59,7 @@ export function DashboardPage() {
       </Suspense>
       {seesLeaderboard && <LeaderboardBox period={period} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <DeviceStatsBox period={period} />
+        <DeviceStatsBox period={period} listPeriod={params} />
         <TechnicianStatsBox period={period} showOrganization={seesLeaderboard} />
       </SimpleGrid>
     </Stack>

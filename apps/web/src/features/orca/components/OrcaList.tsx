@@ -22,6 +22,7 @@ import { examLeadColumns, examTechnicianColumn, useMobileUnderName } from '../..
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
+import { CLEARED_PATIENT_FILTER, PatientFilterChip } from '../../../components/list/PatientFilter.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
@@ -53,7 +54,8 @@ export function OrcaList({
   const [findingOf, setFindingOf] = useState<number | null>(null);
   const records = useRecordDialogs(role);
 
-  const hasFilters = params.search !== '' || params.period !== 'today' || countOrcaFilters(params) > 0;
+  const hasFilters =
+    params.search !== '' || params.period !== 'today' || countOrcaFilters(params) > 0 || params.patient !== undefined;
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
   const count = query.data?.count ?? 0;
 
@@ -153,6 +155,11 @@ export function OrcaList({
               w={{ base: '100%', sm: 280 }}
             />
             <OrcaFilterPanel key={params.device ?? ''} state={params} onChange={setParams} organizationId={organizationId} />
+            <PatientFilterChip
+              patient={params.patient}
+              name={params.patient_name}
+              onRemove={() => setParams(CLEARED_PATIENT_FILTER)}
+            />
           </>
         }
         period={

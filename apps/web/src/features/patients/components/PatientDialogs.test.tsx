@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { PATIENT_MESSAGES, ageOn, earliestBirthDate, latestBirthDate, todayIso, type TPatient } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
 import { MESSAGES } from '@sc/shared/validation';
@@ -26,7 +27,10 @@ function renderForm(role: TUserType, initial: PatientFormView, replies: Paramete
     ...replies,
   });
   const onClose = vi.fn();
-  renderWithProviders(withUser(makeUser(role), <Harness initial={initial} organization={organization} onClose={onClose} />));
+  // The details link to the patient's scan and exam lists (issue 23.10): the dialog lives inside the console's router.
+  renderWithProviders(
+    <MemoryRouter>{withUser(makeUser(role), <Harness initial={initial} organization={organization} onClose={onClose} />)}</MemoryRouter>,
+  );
   return { fetchMock, onClose };
 }
 
@@ -139,7 +143,9 @@ describe('PatientFormDialog', () => {
 
   it('opens read-only from a scan: Details, no Edit', async () => {
     mockFetch({ 'GET /api/v1/patient/5/': { body: existing } });
-    renderWithProviders(withUser(makeUser('ADMIN'), <PatientViewDialog opened patientId={5} onClose={vi.fn()} />));
+    renderWithProviders(
+      <MemoryRouter>{withUser(makeUser('ADMIN'), <PatientViewDialog opened patientId={5} onClose={vi.fn()} />)}</MemoryRouter>,
+    );
     expect(await screen.findByTestId('patient-details')).toHaveTextContent('Meera Nair');
     expect(screen.queryByTestId('patient-edit')).not.toBeInTheDocument();
   });

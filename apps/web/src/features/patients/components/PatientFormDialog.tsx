@@ -5,8 +5,9 @@
 // technician mandatory on create (valid TECHNICIANs of the organization). The technician of an existing patient is
 // editable by ADMIN, SUB_ADMIN, DISTRIBUTOR_ADMIN and MANAGER only. Server errors are listed under the form for 5 s.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from '@sc/shared/constants';
 import { GENDER_LABELS } from '@sc/shared/labels';
 import { nationalPartOf } from '@sc/shared/phone';
@@ -35,6 +36,7 @@ import { NumberField } from '../../../components/NumberField.tsx';
 import { OrganizationPicker } from '../../../components/OrganizationPicker.tsx';
 import { TechnicianPicker } from '../../../components/TechnicianPicker.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
+import { patientRecordLinks } from '../../../components/list/PatientFilter.tsx';
 import { useErrorArea } from '../../../components/useErrorArea.ts';
 import { useReferences } from '../../organizations/organizations.api.ts';
 import { usePatient, useSavePatient } from '../patients.api.ts';
@@ -116,6 +118,7 @@ function PatientFormBody({ mode, patientId, organization, readOnly, onEdit, onCl
         onEdit={onEdit}
         onTransfer={() => onTransfer?.(patient.data)}
         onClose={() => onClose(false)}
+        role={role}
       />
     );
   }
@@ -129,8 +132,10 @@ function PatientDetails({
   onEdit,
   onTransfer,
   onClose,
+  role,
 }: {
   patient: TPatient;
+  role: TUserType;
   canEdit: boolean;
   canTransfer: boolean;
   onEdit: () => void;
@@ -157,6 +162,21 @@ function PatientDetails({
     ['Created', <ListDate key="c" value={patient.created} />],
     ['Synced on', patient.synced ? <ListDate key="s" value={patient.synced} /> : '—'],
   ];
+  // Issue 23.10: from the patient to their scans and exams, each list the role may open filtered to them. The link
+  // closes the dialog: it may lead to the list the dialog was opened from.
+  const records = patientRecordLinks(role, { id: patient.id, name: patientName(patient) });
+  if (records.length > 0) {
+    rows.push([
+      'Records',
+      <Group key="r" gap="md" data-testid="patient-records">
+        {records.map((link) => (
+          <Anchor key={link.key} component={Link} to={link.to} size="sm" onClick={onClose} data-testid={`patient-records-${link.key}`}>
+            {link.label}
+          </Anchor>
+        ))}
+      </Group>,
+    ]);
+  }
   return (
     <Stack gap="md" data-testid="patient-details">
       <Table withRowBorders={false} verticalSpacing={4}>

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import { PATIENT_MESSAGES } from '@sc/shared/patients';
 import type { TUserType } from '@sc/shared/roles';
 import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
 import { matchMediaFor } from '../../../test/media.ts';
-import { makeUser, mockFetch } from '../../../test/render.tsx';
+import { makeUser, mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { PatientListPage } from '../pages/PatientListPage.tsx';
 import { lastQuery } from '../../organizations/test/organizationFixtures.tsx';
-import { patientPage, patientRow, renderPatientRoutes } from '../test/patientFixtures.tsx';
+import { patientPage, patientRow, renderPatientRoutes, withUser } from '../test/patientFixtures.tsx';
 
 const LIST = '/api/v1/patient/';
 const meera = patientRow(1, 'Meera');
@@ -128,5 +130,51 @@ describe('PatientList', () => {
     mockFetch({ [`GET ${LIST}`]: { body: patientPage([]) } });
     renderPatientRoutes(makeUser('ADMIN'));
     expect(await screen.findByText('No patients yet!')).toBeInTheDocument();
+  });
+});
+
+describe('PatientList: from a patient to their scans and exams (issue 23.10)', () => {
+  function Landed() {
+    const location = useLocation();
+    return <p data-testid="landed">{location.pathname + location.search}</p>;
+  }
+  function render(role: TUserType) {
+    mockFetch({ [`GET ${LIST}`]: { body: patientPage([meera], 1) }, 'GET /api/v1/patient/1/': { body: meera } });
+    const user = makeUser(role);
+    return renderRoutes(
+      [
+        { path: '/patient', element: withUser(user, <PatientListPage />) },
+        ...['/scan', '/cervaical', '/orca'].map((path) => ({ path, element: <Landed /> })),
+      ],
+      '/patient',
+    );
+  }
+
+  it('offers the breast scans, cervical exams and ORCA exams of the patient in the row menu', async () => {
+    render('MANAGER');
+    await screen.findByText('Meera Nair');
+    expect(await actionsOf('Meera Nair')).toEqual(expect.arrayContaining(['Breast Scans', 'Cervical Exams', 'ORCA Exams']));
+    await userEvent.click(screen.getByTestId('row-action-records-scan'));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/scan?patient=1&patient_name=Meera+Nair');
+  });
+
+  it('offers nothing a role may not open', async () => {
+    render('CERVAICAL_REVIEWER');
+    await screen.findByText('Meera Nair');
+    expect(await actionsOf('Meera Nair')).not.toContain('Breast Scans');
+  });
+
+  it('links the patient dialog to the filtered lists, and the link closes the dialog', async () => {
+    const { router } = render('ADMIN');
+    await userEvent.click(await screen.findByRole('button', { name: 'Meera Nair' }));
+    const records = await screen.findByTestId('patient-records');
+    expect(within(records).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Breast Scans', '/scan?patient=1&patient_name=Meera+Nair'],
+      ['Cervical Exams', '/cervaical?patient=1&patient_name=Meera+Nair'],
+      ['ORCA Exams', '/orca?patient=1&patient_name=Meera+Nair'],
+    ]);
+    await userEvent.click(within(records).getByRole('link', { name: 'ORCA Exams' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orca'));
+    await waitFor(() => expect(screen.queryByTestId('patient-details')).not.toBeInTheDocument());
   });
 });

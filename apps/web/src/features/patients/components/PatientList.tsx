@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsExchange, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconEye, IconListSearch, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { GENDERS } from '@sc/shared/constants';
 import { GENDER_LABELS } from '@sc/shared/labels';
@@ -22,6 +23,7 @@ import { FilterPopover } from '../../../components/list/FilterPopover.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { OrganizationCell } from '../../../components/list/ListParts.tsx';
+import { patientRecordLinks } from '../../../components/list/PatientFilter.tsx';
 import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
@@ -78,6 +80,7 @@ export function PatientList({ embedded = false, organizationId, organizationName
   const user = useSessionUser();
   const role: TUserType = user.user_type;
   const phone = usePhoneLayout();
+  const navigate = useNavigate();
   const { params, setParams, hasFilters } = useListParams(ZPatientListParams, LIST_DEFAULTS);
   const query = usePatients(toPatientQuery(params, role, organizationId));
   const remove = useDeletePatient();
@@ -101,6 +104,13 @@ export function PatientList({ embedded = false, organizationId, organizationName
 
   const rowActions = (patient: TPatient): RowAction[] => [
     { label: 'Details', icon: <IconEye size={16} />, onClick: () => setForm({ mode: 'details', patientId: patient.id }) },
+    // Issue 23.10: the patient's scans and exams, each list the role may open filtered to this patient.
+    ...patientRecordLinks(role, { id: patient.id, name: patientName(patient) }).map((link) => ({
+      label: link.label,
+      icon: <IconListSearch size={16} />,
+      onClick: () => void navigate(link.to),
+      testId: `row-action-records-${link.key}`,
+    })),
     ...(canPatient(role, 'patient.transfer')
       ? [{ label: 'Transfer', icon: <IconArrowsExchange size={16} />, onClick: () => setTransferring(patient) }]
       : []),

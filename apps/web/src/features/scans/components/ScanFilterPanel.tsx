@@ -5,7 +5,7 @@ import { Select } from '@mantine/core';
 import { SCAN_TYPES } from '@sc/shared/constants';
 import { SCAN_TYPE_LABELS } from '@sc/shared/labels';
 import { ROLE_LABELS } from '@sc/shared/roles';
-import { SCAN_ASSIGNED_FILTERS, SCAN_TECHNICIAN_TYPES } from '@sc/shared/scans';
+import { SCAN_ASSIGNED_FILTERS, SCAN_RESULT_LABELS, SCAN_TECHNICIAN_TYPES } from '@sc/shared/scans';
 import { FilterPopover, FilterSelects, type FilterSelectField } from '../../../components/list/FilterPopover.tsx';
 import { SerialAutocomplete } from '../../../components/list/SerialAutocomplete.tsx';
 import { scanSerialLookup } from '../scans.api.ts';
@@ -22,7 +22,7 @@ const ASSIGNED_LABELS: Record<(typeof SCAN_ASSIGNED_FILTERS)[number], string> = 
 const SCAN_SELECTS: readonly FilterSelectField<TScanListState>[] = [
   { key: 'symptoms', label: 'Symptoms' },
   { key: 'survivor', label: 'Survivors' },
-  { key: 'positive', label: 'Scan result', yes: 'Positive', no: 'Negative' },
+  { key: 'positive', label: 'Scan result', yes: SCAN_RESULT_LABELS.positive, no: SCAN_RESULT_LABELS.negative },
   { key: 'history', label: 'Family history' },
   { key: 'replay', label: 'Replay available' },
 ];

@@ -49,7 +49,20 @@ describe('ScanList', () => {
     expect(screen.getByText('T-14')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Breast Scans' })).toBeInTheDocument();
     const headers = [...document.querySelectorAll('thead th')].map((h) => h.textContent);
-    expect(headers.slice(0, 9)).toEqual(['ID', 'Patient Name', 'Mobile', 'Serial Number', 'Sensor Serial No', 'Organization', 'Technician', 'Scan Time', 'Synced On']);
+    expect(headers.slice(0, 10)).toEqual([
+      'ID',
+      'Patient Name',
+      'Mobile',
+      'Serial Number',
+      'Sensor Serial No',
+      'Organization',
+      'Technician',
+      'Scan Time',
+      'Result',
+      'Synced On',
+    ]);
+    // Issue 23.12: the result the list filters by, in the filter's words.
+    expect(screen.getByTestId('scan-result-11')).toHaveTextContent(original.is_positive ? 'Positive' : 'Negative');
     expect(screen.getAllByRole('link', { name: 'North Hospital' })[0]).toHaveAttribute('href', '/organization/2');
     expect(screen.getByTestId('scan-unreviewed-13')).toHaveTextContent('Unreviewed');
     expect(screen.getByRole('button', { name: 'Assessment: Correct' })).toBeInTheDocument();
@@ -227,5 +240,19 @@ describe('ScanList', () => {
     await user.click(screen.getByTestId('scan-device-11'));
     expect(await screen.findByTestId('device-form-dialog')).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/v1/device/5/'))).toBe(true));
+  });
+});
+
+describe('ScanList: one patient’s scans (issue 23.10)', () => {
+  it('sends the patient filter, shows it as a chip, and the chip’s × shows every patient again', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, urlQuery } = setup('ORG_ADMIN', '/scan?patient=7&patient_name=Meera+Nair');
+    await screen.findByText('S-11');
+    expect(lastQuery(fetchMock, LIST)).toMatchObject({ patient: '7' });
+    expect(screen.getByTestId('patient-filter-chip')).toHaveTextContent('Patient: Meera Nair');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Patient: Meera Nair' }));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).not.toHaveProperty('patient'));
+    expect(urlQuery()).not.toHaveProperty('patient');
+    expect(screen.queryByTestId('patient-filter-chip')).not.toBeInTheDocument();
   });
 });

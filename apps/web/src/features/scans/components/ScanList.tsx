@@ -4,7 +4,7 @@
 // organization (organizationId), in re-certification (technicianId), in a modal for a map cluster (ids) and in the
 // duplicates modal (parentScanId); the modal lists keep their state under a URL prefix of their own.
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
@@ -29,6 +29,7 @@ import {
   canSeeDuplicates,
   duplicatesParentId,
   scanReplayPath,
+  scanResultLabel,
   scanRowActions,
   showsOrganizationColumn,
   type TScanRow,
@@ -42,9 +43,11 @@ import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListFooter } from '../../../components/list/ListFooter.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { ListTable, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
+import { CLEARED_PATIENT_FILTER, PatientFilterChip } from '../../../components/list/PatientFilter.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
 import { useListParams } from '../../../components/list/useListParams.ts';
+import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { ScanMapView } from '../map/ScanMapView.tsx';
 import { useDeleteScan, useScans, useScansByIds, type TScanFilterQuery } from '../scans.api.ts';
 import { ZScanListParams, countActiveFilters, toScanFilterQuery, toScanQuery, type TScanListState } from '../scanListParams.ts';
@@ -109,6 +112,7 @@ export function ScanList({
 }: ScanListProps) {
   const user = useSessionUser();
   const role: TUserType = user.user_type;
+  const phone = usePhoneLayout();
   const { params, setParams } = useListParams(ZScanListParams, LIST_DEFAULTS, { prefix });
   const fixedSet = ids !== undefined || parentScanId !== undefined || fixedQuery !== undefined;
   const mayFilterAssigned = canFilterAssigned(role) && organizationId === undefined && !fixedSet;
@@ -135,7 +139,8 @@ export function ScanList({
   const records = useRecordDialogs(role);
 
   const activeFilters = countActiveFilters(params);
-  const hasFilters = !fixedSet && (params.search !== '' || params.period !== 'today' || activeFilters > 0);
+  const hasFilters =
+    !fixedSet && (params.search !== '' || params.period !== 'today' || activeFilters > 0 || params.patient !== undefined);
   const withOrganization = showsOrganizationColumn(role, organizationId !== undefined);
 
   const deleteDuplicate = async (scan: TScanRow) => {
@@ -176,6 +181,17 @@ export function ScanList({
   const cellButton = (label: string, onClick: () => void, testId?: string) => (
     <CellButton label={label} onClick={onClick} testId={testId} />
   );
+  const result = (scan: TScanRow) => (
+    <Badge
+      variant="light"
+      color={scan.is_positive ? 'red' : 'gray'}
+      c={scan.is_positive ? 'red.9' : 'gray.8'}
+      tt="none"
+      data-testid={`scan-result-${scan.id}`}
+    >
+      {scanResultLabel(scan.is_positive)}
+    </Badge>
+  );
 
   const columns: ListColumn<TScanRow>[] = [
     {
@@ -200,17 +216,24 @@ export function ScanList({
       accessor: 'first_name',
       title: 'Patient Name',
       sortable: true,
-      render: (scan) =>
-        cellButton(
-          fullName(scan.patient) || (scan.first_name ?? ''),
-          () => (scan.patient ? records.openPatient(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
-          `scan-patient-${scan.id}`,
-        ),
+      render: (scan) => (
+        <Stack gap={2} align="flex-start">
+          {cellButton(
+            fullName(scan.patient) || (scan.first_name ?? ''),
+            () => (scan.patient ? records.openPatient(scan.patient.id) : setViewing({ id: scan.id, tab: 'detail' })),
+            `scan-patient-${scan.id}`,
+          )}
+          {/* On a phone the Result column goes: the result stays under the name (the widest cell of the row). */}
+          {phone && result(scan)}
+        </Stack>
+      ),
     },
+    // The priorities decide which columns give way when the card is too narrow (ListTable), lowest first.
     {
       accessor: 'mobile',
       title: 'Mobile',
       hideOnPhone: true,
+      priority: 2,
       render: (scan) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{scan.patient?.mobile ?? '—'}</Text>,
     },
     {
@@ -218,18 +241,20 @@ export function ScanList({
       title: 'Serial Number',
       sortable: true,
       hideOnPhone: true,
+      priority: 3,
       render: (scan) =>
         scan.device_id === null
           ? (scan.device_serial_number ?? '—')
           : cellButton(scan.device_serial_number ?? '', () => scan.device_id !== null && records.openDevice(scan.device_id), `scan-device-${scan.id}`),
     },
-    { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, render: (scan) => scan.sensor_serial_number ?? '—' },
-    ...(withOrganization ? [organizationColumn<TScanRow>()] : []),
+    { accessor: 'sensor_serial_number', title: 'Sensor Serial No', sortable: true, hideOnPhone: true, priority: 1, render: (scan) => scan.sensor_serial_number ?? '—' },
+    ...(withOrganization ? [{ ...organizationColumn<TScanRow>(), priority: 4 }] : []),
     {
       accessor: 'technician_name',
       title: 'Technician',
       sortable: true,
       hideOnPhone: true,
+      priority: 3,
       render: (scan) =>
         cellButton(
           fullName(scan.technician_data),
@@ -238,11 +263,14 @@ export function ScanList({
         ),
     },
     { accessor: 'date_time', title: 'Scan Time', sortable: true, render: (scan) => <ListDate value={scan.date_time} /> },
-    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, render: (scan) => <ListDate value={scan.created} /> },
+    // Issue 23.12: the list filters by result, so it shows it (a finding on either side: Positive).
+    { accessor: 'is_positive', title: 'Result', hideOnPhone: true, priority: 5, render: result },
+    { accessor: 'created', title: 'Synced On', sortable: true, hideOnPhone: true, priority: 1, render: (scan) => <ListDate value={scan.created} /> },
     {
       accessor: 'assessment',
       title: 'Assessment',
       hideOnPhone: true,
+      priority: 2,
       render: (scan) => {
         if (scan.scan_type !== 'TRAINING' && scan.scan_type !== 'PRACTICE') return <Text size="sm" c="dimmed">—</Text>;
         if (recertify && scan.review) {
@@ -330,6 +358,11 @@ export function ScanList({
                 hideTechnician={technicianId !== undefined}
                 showAssigned={mayFilterAssigned}
                 showDuplicates={mayFilterDuplicates}
+              />
+              <PatientFilterChip
+                patient={params.patient}
+                name={params.patient_name}
+                onRemove={() => setParams(CLEARED_PATIENT_FILTER)}
               />
             </>
           )

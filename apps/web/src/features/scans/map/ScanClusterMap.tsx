@@ -108,7 +108,9 @@ export function ScanClusterMap({ source, loading = false, onSelectIds, height = 
       )}
       {source && !loading && (
         <Text size="xs" c="dimmed" px="sm" py={6} data-testid="scan-map-total">
-          {source.size.toLocaleString()} scans on the map
+          {/* Issue 23.13: the list counts every scan; the map only those with coordinates. */}
+          {source.size.toLocaleString('en-US')} scans with a location on the map (scans without coordinates are not
+          shown)
         </Text>
       )}
     </Box>
