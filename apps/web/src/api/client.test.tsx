@@ -62,7 +62,8 @@ describe('api client', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3_000);
     });
-    expect(assign).toHaveBeenCalledWith('/login');
+    // The sign-in page says why (issue 23.11); from '/' there is no page to return to.
+    expect(assign).toHaveBeenCalledWith('/login?expired=1');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
