@@ -101,8 +101,14 @@ async function review(page: Page, status: 'VALID' | 'IN_VALID'): Promise<void> {
   for (let i = 0; i < docCount; i++) {
     const form = forms.nth(i);
     await form.getByRole('radio', { name: status === 'VALID' ? 'Valid' : 'Invalid', exact: true }).check();
-    for (const required of ['Image in focus *', 'Cervix fully visible *']) {
-      await form.getByRole('checkbox', { name: required }).check();
+    // A usable photo needs the required qualities; an Invalid one needs none (issue 23.5): it saves with nothing
+    // ticked, and its qualities are no longer marked required.
+    if (status === 'VALID') {
+      for (const required of ['Image in focus *', 'Cervix fully visible *']) {
+        await form.getByRole('checkbox', { name: required }).check();
+      }
+    } else {
+      await form.getByRole('checkbox', { name: 'Image in focus', exact: true }).waitFor();
     }
   }
   await snap(page, `cervical-review-${status.toLowerCase()}`);

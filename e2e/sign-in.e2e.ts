@@ -2,6 +2,7 @@
 // between the sign-in views (change number, use e-mail, browser Back). Every screen passes the accessibility check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { AUTH_MESSAGES } from '@sc/shared/auth';
 import { DEMO_ACCOUNTS } from '../apps/api/src/demo/accounts.ts';
 import { launch, newPage, readOutbox, snap } from './browser.ts';
 import { checkA11y, signInByEmail } from './helpers.ts';
@@ -135,7 +136,9 @@ describe('sign-in', () => {
     await page.getByTestId('session-expired-dialog').waitFor();
     await page.getByText('Expired User Session').waitFor();
     await checkA11y(page, 'Expired User Session dialog');
-    await page.waitForURL('**/login', { timeout: 10_000 });
+    // The sign-in page says why, and offers to return to the page (issue 23.11).
+    await page.waitForURL(/\/login\?expired=1&next=%2Forganization$/);
+    await page.getByText(AUTH_MESSAGES.sessionExpiredSignIn).waitFor();
     await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
     await context.close();
   });

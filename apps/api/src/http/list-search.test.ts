@@ -8,8 +8,12 @@ import { auth, createUser, signIn } from '../test/factories.ts';
 
 const t = await setupTestApp({ RATE_LIMIT_DISABLED: 'true', GEOCODER_URL: 'http://127.0.0.1:9' });
 
-/** Serial-number lookups take at most 64 characters, with their own message on `search`. */
-const OWN_LIMIT = new Set(['/api/v1/scan/sensor-serial-numbers/', '/api/v1/scan/devices/']);
+/** Serial-number lookups (and the spec's alias of one) take at most 64 characters, with their own message. */
+const OWN_LIMIT = new Set([
+  '/api/v1/scan/sensor-serial-numbers/',
+  '/api/v1/scan/sensor-serial-number/',
+  '/api/v1/scan/devices/',
+]);
 
 type Operation = { parameters?: { in: string; name: string }[] };
 let admin = '';

@@ -53,6 +53,7 @@ const columns: ListColumn<TReportLogRow>[] = [
     accessor: 'api_qp',
     title: 'API query params',
     hideOnPhone: true,
+    priority: 3,
     render: (r) => {
       const lines = queryParamLines(r.api_qp);
       if (!lines.length) return <Text size="sm" c="dimmed">—</Text>;
@@ -71,6 +72,8 @@ const columns: ListColumn<TReportLogRow>[] = [
     accessor: 'user_agent',
     title: 'User agent',
     hideOnPhone: true,
+    // Where the table is too wide for its card, the browser's long name gives way first, the user's type last.
+    priority: 1,
     render: (r) =>
       r.user_agent ? (
         <Text size="xs" lineClamp={2} title={r.user_agent} maw={260}>
@@ -80,7 +83,7 @@ const columns: ListColumn<TReportLogRow>[] = [
         <Text size="sm" c="dimmed">—</Text>
       ),
   },
-  { accessor: 'requested_method', title: 'Requested method', hideOnPhone: true },
+  { accessor: 'requested_method', title: 'Requested method', hideOnPhone: true, priority: 2 },
   {
     accessor: 'user',
     title: 'User ID',
@@ -103,6 +106,7 @@ const columns: ListColumn<TReportLogRow>[] = [
     title: 'User Type',
     sortable: true,
     hideOnPhone: true,
+    priority: 4,
     render: (r) => (isUserType(r.user_type) ? ROLE_LABELS[r.user_type] : (r.user_type ?? '—')),
   },
   { accessor: 'created', title: 'Download Date', sortable: true, render: (r) => <ListDate value={r.created} /> },
