@@ -61,6 +61,13 @@ async function technicianWithDevice(opts: { certified?: boolean } = {}) {
 }
 
 describe('parseDeviceArgs', () => {
+  it('takes a token or code that begins with a dash (a random base64url token may)', () => {
+    const options = parseDeviceArgs(['--url', 'http://127.0.0.1:9', '--token', '-Ab_c-1', '--serial', 'X']);
+    expect(options).toMatchObject({ token: '-Ab_c-1' });
+    // A missing value still reads as one: the next word is an option.
+    expect(() => parseDeviceArgs(['--token', '--serial', 'X'])).toThrow(UsageError);
+  });
+
   const base = ['--mobile', '9876500001', '--code-from-outbox', '--serial', 'IBE-1'];
   const now = new Date('2026-03-01T10:00:00.000Z');
 

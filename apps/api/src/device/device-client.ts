@@ -97,6 +97,27 @@ const number = (raw: string | undefined, name: string): number | null => {
   return n;
 };
 
+/** Options whose value may begin with '-' (a session token is random base64url: about 1 in 64 begins with one). */
+const VALUE_MAY_START_WITH_DASH = new Set(['--token', '--code']);
+
+/**
+ * `--token -abc` as `--token=-abc`: parseArgs refuses a separate value that starts with '-' as ambiguous, so a token
+ * that happens to start with one would be refused by the command that printed it.
+ */
+function joinSecretValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    // Whatever follows is the value unless it reads as an option name (then the value is missing, as parseArgs says).
+    if (VALUE_MAY_START_WITH_DASH.has(arg) && next !== undefined && !/^--[a-z][a-z-]*$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Reads the command line (`argv` without node and the script); throws UsageError with what is wrong. */
 export function parseDeviceArgs(
   argv: string[],
@@ -106,7 +127,7 @@ export function parseDeviceArgs(
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinSecretValues(argv),
       strict: true,
       options: {
         url: { type: 'string' },
