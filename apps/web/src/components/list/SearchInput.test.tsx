@@ -69,4 +69,10 @@ describe('SearchInput', () => {
     expect(onChange).toHaveBeenCalledWith(fits);
     vi.useRealTimers();
   });
+
+  it('says a search too long when it comes from a link, not only when typed (issue 23.2)', () => {
+    renderWithProviders(<SearchInput value={'a'.repeat(SEARCH_MAX_LENGTH + 1)} onChange={vi.fn()} placeholder="Search" />);
+    expect(screen.getByText(SEARCH_TOO_LONG_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search')).toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -44,6 +44,13 @@ describe('useListParams', () => {
     expect(api.hasFilters).toBe(false);
   });
 
+  it('keeps an over-long search from a link, so the search box can say it is too long (issue 23.2)', () => {
+    const long = `🙂${'a'.repeat(3000)}`;
+    renderAt(`/list?search=${encodeURIComponent(long)}`);
+    expect(shown().search).toBe(long);
+    expect(api.hasFilters).toBe(true);
+  });
+
   it('writes changes with replace, back to page 1, leaving defaults and other params out', () => {
     const { router } = renderAt('/list?tab=users&page=4');
     act(() => api.setParams({ search: 'north', filter: 'linked' }));
