@@ -103,7 +103,5 @@ export const LICENCE_APPLICATIONS = ['ORCA', 'CERVAICAL'] as const;
 export const DAYS_OF_WEEK = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const; // ids 0..6
 export const LOGIN_SOURCES = ['DASHBOARD', 'IBE_APP', 'ORCA_APP', 'CERVAICAL_APP'] as const;
 
-/** Period tabs: the original's value `today` is labelled All Time and means no date filter. */
-export const PERIOD_TABS = ['today', '30', 'custom_range'] as const;
 export const DAY_FILTERS = ['today', 'yesterday'] as const;
 export const MONTH_FILTERS = ['this_month', 'last_month', 'yesterday'] as const;

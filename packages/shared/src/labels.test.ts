@@ -25,7 +25,6 @@ describe('label tables (issue 23 item 9)', () => {
       'DAYS_OF_WEEK',
       'ORCA_EXAMS',
       'TOBACCO_FREQUENCIES',
-      'PERIOD_TABS',
       'DAY_FILTERS',
       'MONTH_FILTERS',
     ]);
