@@ -39,6 +39,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: each entry's static and dynamic imports, read by the bundle budget and the web bench.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
