@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -9,11 +7,13 @@ import { cssVariablesResolver, theme } from './theme.ts';
 type AppProvidersProps = {
   queryClient: QueryClient;
   children: ReactNode;
+  /** The modals manager and notifications (app/hosts.tsx): deferred in the app, at once in component tests. */
+  hosts: ReactNode;
   /** 'test' turns off transitions and portals (component tests). */
   env?: 'default' | 'test';
 };
 
-export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+export function AppProviders({ queryClient, children, hosts, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider
       theme={theme}
@@ -22,11 +22,9 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       defaultColorScheme="light"
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <Notifications position="top-right" />
-          <SessionExpiredDialog />
-          {children}
-        </ModalsProvider>
+        {hosts}
+        <SessionExpiredDialog />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,3 +1,4 @@
+import './consoleStyles.ts';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 

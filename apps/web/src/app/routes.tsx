@@ -4,10 +4,8 @@ import type { ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, type LoaderFunction, type RouteObject } from 'react-router';
-import { prefetchScanMap } from '../features/scans/map/scanMapPrefetch.ts';
 import { RequireConsoleRole, RequireMenuAccess, RequireTechnician, RequireToken } from './guards.tsx';
 import type { RouteMenuKey } from './routeAccess.ts';
-import { ShellLayout } from './shell/ShellLayout.tsx';
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
@@ -27,14 +25,17 @@ function guarded(path: string, menuKey: RouteMenuKey, lazy: PageModule, loader?:
 /**
  * The scan map's points start with the route, in parallel with the page's code (issue 8 "Speed": first paint of a
  * million scans); the page's query then finds them under the same key. `mapOnly`: route mapreport; else `scan`,
- * whose List/Map toggle shows the map with view=map. The prefetch is in the main bundle on purpose: as a chunk of
- * its own it waited behind the page's forty chunks (six connections a host) and started no earlier than the page.
+ * whose List/Map toggle shows the map with view=map. The prefetch's own code (the scan filters, the points decoder)
+ * is a small chunk fetched at navigation beside the page's, not part of the first bundle that the sign-in form
+ * waits for (issue 24).
  */
 const scanMapLoader =
   (queryClient: QueryClient | undefined, mapOnly: boolean): LoaderFunction | undefined =>
   queryClient &&
   (({ request }) => {
-    prefetchScanMap(queryClient, request.url, mapOnly);
+    void import('../features/scans/map/scanMapPrefetch.ts').then(({ prefetchScanMap }) =>
+      prefetchScanMap(queryClient, request.url, mapOnly),
+    );
     return null;
   });
 
@@ -130,7 +131,8 @@ export const createAppRoutes = (queryClient?: QueryClient): RouteObject[] => [
         element: <RequireToken />,
         children: [
           {
-            element: <ShellLayout />,
+            // The shell (menu, header, the current user) loads after sign-in, not with the sign-in screens.
+            lazy: page(() => import('./shell/ShellLayout.tsx'), (m) => m.ShellLayout),
             children: [
               {
                 path: 'user-delete',

@@ -4,6 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { modalsMounted } from './modalsMounted.ts';
 import { IconCheck, IconMapPin, IconX } from '@tabler/icons-react';
 import { ALERT_AUTO_CLOSE_MS } from '@sc/shared/constants';
 
@@ -77,12 +78,13 @@ export function AlertDialog({
 let alertSequence = 0;
 
 /** Opens an alert through the modals manager; resolves when it closes. */
-export function openAlert({
+export async function openAlert({
   autoClose = true,
   variant = 'success',
   title,
   ...content
 }: AlertOptions): Promise<void> {
+  await modalsMounted();
   return new Promise((resolve) => {
     alertSequence += 1;
     const modalId = `alert-${alertSequence}`;

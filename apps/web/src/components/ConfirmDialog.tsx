@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { modalsMounted } from './modalsMounted.ts';
 
 export type ConfirmOptions = {
   title?: string;
@@ -49,13 +50,14 @@ export function ConfirmDialog({
 }
 
 /** Resolves true when the user confirms, false when they cancel or dismiss the dialog. */
-export function confirm({
+export async function confirm({
   title = DEFAULT_TITLE,
   message,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   danger,
 }: ConfirmOptions): Promise<boolean> {
+  await modalsMounted();
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

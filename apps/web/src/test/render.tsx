@@ -8,13 +8,18 @@ import { vi } from 'vitest';
 import type { TSessionUser } from '@sc/shared/auth';
 import type { TUserType } from '@sc/shared/roles';
 import { AppProviders } from '../app/AppProviders.tsx';
+import { AppHosts } from '../app/hosts.tsx';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 
 export function renderWithProviders(ui: ReactElement, queryClient = createTestQueryClient()) {
-  return { queryClient, ...render(<AppProviders queryClient={queryClient} env="test">{ui}</AppProviders>) };
+  return { queryClient, ...render(
+      <AppProviders queryClient={queryClient} hosts={<AppHosts />} env="test">
+        {ui}
+      </AppProviders>,
+    ) };
 }
 
 export function renderRoutes(routes: RouteObject[], initialPath: string, queryClient = createTestQueryClient()) {

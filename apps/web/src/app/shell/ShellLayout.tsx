@@ -1,5 +1,6 @@
 // The authenticated shell (part 1 §2.3): top bar with burger, product name and user card, the
 // role's menu on the left; the menu collapses below md (i.e. at the spec's sm breakpoint).
+import '../consoleStyles.ts';
 import {
   AppShell,
   Burger,

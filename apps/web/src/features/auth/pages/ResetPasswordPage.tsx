@@ -1,4 +1,5 @@
 // Sets a new password from the e-mailed single-use link (/reset-password?token=…, architecture §5).
+import '../../../app/consoleStyles.ts';
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -5,6 +5,7 @@
 // `/book/<token>/booking/<booking token>` (the link of the confirmation SMS and e-mail) shows it and cancels it.
 // In the patient's language (issue 23 item 17): the organization's languages that have a catalogue (i18n/), the
 // browser's language when offered, English otherwise; dates and times in that language, in the clinic's named zone.
+import '../../../app/consoleStyles.ts';
 import { useMemo, useState } from 'react';
 import {
   Alert,
