@@ -1,5 +1,5 @@
 // The signed-in user: the one client-global besides server data (STYLE "The web app").
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSessionUser } from '@sc/shared/auth';
 import { browser } from './browser.ts';
 import { api } from './client.ts';
@@ -12,13 +12,15 @@ export const userKeys = {
 
 export const fetchCurrentUser = (): Promise<TSessionUser> => api.get<TSessionUser>('user/');
 
+/** GET user/: the shell's query, its route loader's and the sign-in's. */
+export const currentUserQuery = queryOptions({
+  queryKey: userKeys.me(),
+  queryFn: fetchCurrentUser,
+  staleTime: 5 * 60_000,
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: userKeys.me(),
-    queryFn: fetchCurrentUser,
-    enabled: hasToken(),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...currentUserQuery, enabled: hasToken() });
 }
 
 /**

@@ -4,6 +4,9 @@ import type { ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, type LoaderFunction, type RouteObject } from 'react-router';
+import { currentUserQuery } from '../api/session.ts';
+import { hasToken } from '../api/storage.ts';
+import { loadDashboard, loadDashboardPrefetch, loadShell } from './afterSignIn.ts';
 import { RequireConsoleRole, RequireMenuAccess, RequireTechnician, RequireToken } from './guards.tsx';
 import type { RouteMenuKey } from './routeAccess.ts';
 
@@ -39,6 +42,26 @@ const scanMapLoader =
     return null;
   });
 
+/** The dashboard's tiles and chart start with the route, beside the page's code (issue 24: no request waterfall). */
+const dashboardLoader =
+  (queryClient: QueryClient | undefined): LoaderFunction | undefined =>
+  queryClient &&
+  (({ request }) => {
+    void loadDashboardPrefetch().then(({ prefetchDashboard }) =>
+      prefetchDashboard(queryClient, request.url),
+    );
+    return null;
+  });
+
+/** The signed-in user, which the shell waits for, asked for beside the shell's code rather than after it. */
+const shellLoader =
+  (queryClient: QueryClient | undefined): LoaderFunction | undefined =>
+  queryClient &&
+  (() => {
+    if (hasToken()) void queryClient.prefetchQuery(currentUserQuery);
+    return null;
+  });
+
 function PageLoader() {
   return (
     <Center h="60vh">
@@ -49,7 +72,7 @@ function PageLoader() {
 
 const consoleRoutes = (queryClient: QueryClient | undefined): RouteObject[] => [
   { index: true, element: <Navigate to="/dashboard" replace /> },
-  guarded('dashboard', 'dashboard', page(() => import('../features/dashboard/pages/DashboardPage.tsx'), (m) => m.DashboardPage)),
+  guarded('dashboard', 'dashboard', page(loadDashboard, (m) => m.DashboardPage), dashboardLoader(queryClient)),
   guarded(
     'scan',
     'scan',
@@ -132,7 +155,9 @@ export const createAppRoutes = (queryClient?: QueryClient): RouteObject[] => [
         children: [
           {
             // The shell (menu, header, the current user) loads after sign-in, not with the sign-in screens.
-            lazy: page(() => import('./shell/ShellLayout.tsx'), (m) => m.ShellLayout),
+            lazy: page(loadShell, (m) => m.ShellLayout),
+            loader: shellLoader(queryClient),
+            shouldRevalidate: () => false,
             children: [
               {
                 path: 'user-delete',

@@ -58,6 +58,36 @@ export type ListParamsApi<T> = {
   hasFilters: boolean;
 };
 
+function readParams<T>(
+  schema: z.ZodObject,
+  keys: readonly string[],
+  fallback: T,
+  search: URLSearchParams,
+  prefix: string,
+): T {
+  const raw: Record<string, string> = {};
+  for (const key of keys) {
+    const value = search.get(prefix + key);
+    if (value !== null) raw[key] = value;
+  }
+  const parsed = schema.parse(raw) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...(fallback as Record<string, unknown>) };
+  for (const key of keys) if (key in raw) out[key] = parsed[key];
+  return out as T;
+}
+
+/**
+ * The list state a URL holds, as useListParams reads it: for a route loader that starts the page's data with its code.
+ */
+export function readListParams<S extends z.ZodObject>(
+  schema: S,
+  search: URLSearchParams,
+  defaults: Partial<z.infer<S>> = {},
+): z.infer<S> {
+  const fallback = { ...(schema.parse({}) as z.infer<S>), ...defaults };
+  return readParams(schema, Object.keys(schema.shape), fallback, search, '');
+}
+
 /**
  * `const { params, setParams, hasFilters } = useListParams(ZOrgListParams, { ordering: '-created' })`
  *
@@ -79,17 +109,7 @@ export function useListParams<S extends z.ZodObject>(
   // Reads the state from a set of search params: used for rendering, and inside updates so two
   // updates in one tick (or a handler from an older render) never work from a stale state.
   const read = useCallback(
-    (search: URLSearchParams): T => {
-      const raw: Record<string, string> = {};
-      for (const key of keys) {
-        const value = search.get(prefix + key);
-        if (value !== null) raw[key] = value;
-      }
-      const parsed = schema.parse(raw) as Record<string, unknown>;
-      const out: Record<string, unknown> = { ...fallback };
-      for (const key of keys) if (key in raw) out[key] = parsed[key];
-      return out as T;
-    },
+    (search: URLSearchParams): T => readParams(schema, keys, fallback, search, prefix),
     [keys, schema, fallback, prefix],
   );
 

@@ -8,7 +8,7 @@ import { DEFAULT_COUNTRY_CODE } from '@sc/shared/constants';
 import type { TLoginResponse, TOtpRequest, TPasswordLogin, TUserLogin } from '@sc/shared/auth';
 import type { TDetail, TOtpSent, TOtpVerifyResponse, TPasswordLoginResponse } from '@sc/shared/auth-extra';
 import { api } from '../../api/client.ts';
-import { fetchCurrentUser, userKeys } from '../../api/session.ts';
+import { currentUserQuery } from '../../api/session.ts';
 import { setToken } from '../../api/storage.ts';
 
 export const useRequestOtp = () =>
@@ -54,7 +54,8 @@ export function useCompleteSignIn() {
       };
       const login = await api.post<TLoginResponse>('user/login/', body);
       setToken(login.token);
-      const user = await queryClient.fetchQuery({ queryKey: userKeys.me(), queryFn: fetchCurrentUser });
+      // Always asked anew at sign-in; the shell then finds it fresh in the cache.
+      const user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
       await navigate(returnTo ?? landingPathFor(user.user_type), { replace: true });
     },
     [queryClient, navigate],

@@ -1,7 +1,7 @@
 // Server data of the dashboard (part 2 §2.1, §7 Dashboard): tiles, chart, By Device, By Technician and the
 // leaderboard. The figures refetch every DASHBOARD_REFRESH_MS and when the window regains focus, so a new upload
 // shows within seconds without a reload.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_REFRESH_MS,
   customRangeParam,
@@ -39,24 +39,33 @@ export function withCustomRange<T extends TStatsPeriod>({ date_time_after, date_
 
 const live = {
   refetchInterval: DASHBOARD_REFRESH_MS,
+  // An answer the route loader fetched a moment ago is shown, not asked for again as the page mounts.
+  staleTime: DASHBOARD_REFRESH_MS / 2,
   refetchOnWindowFocus: true,
   placeholderData: keepPreviousData,
 } as const;
 
-/** GET scan/dashboard/ */
-export function useDashboardStats(period: TStatsPeriod) {
-  return useQuery({
+/** GET scan/dashboard/: the hook's query, and the route loader's (dashboardPrefetch.ts). */
+export const dashboardStatsQuery = (period: TStatsPeriod) =>
+  queryOptions({
     queryKey: dashboardKeys.stats(period),
     queryFn: ({ signal }) => api.list<TDashboardStats>('scan/dashboard/', { query: period, signal }),
-    ...live,
   });
-}
 
 /** GET scan/dashboard/chart/ */
-export function useDashboardChart(period: TStatsPeriod) {
-  return useQuery({
+export const dashboardChartQuery = (period: TStatsPeriod) =>
+  queryOptions({
     queryKey: dashboardKeys.chart(period),
     queryFn: ({ signal }) => api.list<TDashboardChart>('scan/dashboard/chart/', { query: period, signal }),
+  });
+
+export function useDashboardStats(period: TStatsPeriod) {
+  return useQuery({ ...dashboardStatsQuery(period), ...live });
+}
+
+export function useDashboardChart(period: TStatsPeriod) {
+  return useQuery({
+    ...dashboardChartQuery(period),
     ...live,
   });
 }

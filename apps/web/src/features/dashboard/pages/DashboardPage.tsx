@@ -8,27 +8,21 @@ import { menuLabel } from '../../../app/routeAccess.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
-import { periodToQuery } from '../../../components/list/periods.ts';
-import { ZBaseListParams, useListParams } from '../../../components/list/useListParams.ts';
+import { useListParams } from '../../../components/list/useListParams.ts';
 import { DeviceStatsBox } from '../components/DeviceStatsBox.tsx';
 import { LeaderboardBox } from '../components/LeaderboardBox.tsx';
 import { StatTiles } from '../components/StatTiles.tsx';
 import { TechnicianStatsBox } from '../components/TechnicianStatsBox.tsx';
-import { useDashboardChart, useDashboardStats, type TStatsPeriod } from '../dashboard.api.ts';
+import { useDashboardChart, useDashboardStats } from '../dashboard.api.ts';
+import { DASHBOARD_PARAM_DEFAULTS, ZDashboardParams, dashboardPeriod } from '../dashboardPeriod.ts';
 
 // The chart library is the largest part of the page: it loads after the title, tiles and tables.
 const ScansChart = lazy(() => import('../components/ScansChart.tsx').then((m) => ({ default: m.ScansChart })));
 
-const ZPeriodParams = ZBaseListParams.pick({ period: true, from: true, to: true });
-const DEFAULTS = {};
-
 export function DashboardPage() {
   const user = useSessionUser();
-  const { params, setParams } = useListParams(ZPeriodParams, DEFAULTS);
-  const period = periodToQuery(
-    { period: params.period, from: params.from, to: params.to },
-    'date_time',
-  ) as TStatsPeriod;
+  const { params, setParams } = useListParams(ZDashboardParams, DASHBOARD_PARAM_DEFAULTS);
+  const period = dashboardPeriod(params);
   const stats = useDashboardStats(period);
   const chart = useDashboardChart(period);
   const seesLeaderboard = canDashboard(user.user_type, 'dashboard.leaderboard');
