@@ -23,6 +23,12 @@ export const ANSWER_BROTLI_QUALITY = 4;
 export const ANSWER_GZIP_LEVEL = 4;
 /** Below this many bytes an answer goes as it is: compressing would save less than a packet. */
 export const ANSWER_COMPRESS_THRESHOLD = 1024;
+/**
+ * Answers held whole in memory up to this size are compressed in one call rather than through a zlib stream: a
+ * page of 50 scans (88 kB) then costs ~0.8 ms of CPU instead of ~2.4 ms, and the event loop is held about that long.
+ * Larger ones, and every stream (CSV), go through a zlib stream on the thread pool.
+ */
+export const ANSWER_SYNC_THRESHOLD = 128 * 1024;
 
 /** Content types that are binary or already compressed, whatever the MIME database says. */
 const BINARY_TYPE = /^application\/octet-stream\b/i;
@@ -43,6 +49,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: ANSWER_COMPRESS_THRESHOLD,
+    syncThreshold: ANSWER_SYNC_THRESHOLD,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     zlibOptions: { level: ANSWER_GZIP_LEVEL },
   });
