@@ -121,6 +121,14 @@ describe('index.html and other unhashed files', () => {
     }
   });
 
+  it('answer HEAD of a console path with the page’s headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/scans/4', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it('send the page pre-compressed, reading back to index.html', async () => {
     const br = await get('/scans', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
