@@ -5,7 +5,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients, scans } from '../db/schema/index.ts';
+import { firmware, patients, scans } from '../db/schema/index.ts';
+import { demoFirmwareContent, demoFirmwareFile } from '../modules/firmware/firmware-demo.ts';
 import { setupTestApp } from '../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
 import { registerCompression } from './compression.ts';
@@ -144,6 +145,29 @@ describe('the CSV of the scan list', () => {
     expect(zlib.gunzipSync(Buffer.concat(chunks)).toString('utf8').split('\n').filter(Boolean)).toHaveLength(
       401,
     );
+  });
+});
+
+describe('a firmware download', () => {
+  it('goes as its exact bytes with its Content-Length to a client that accepts compression', async () => {
+    const token = await signIn(t, await createUser(t, { userType: 'ADMIN' }));
+    const file = demoFirmwareFile('v7.7');
+    const [row] = await t.database.db
+      .insert(firmware)
+      .values({ version: 'v7.7', path: file.path, checksum: file.checksum, size: file.size })
+      .returning();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/firmware/${row!.id}/download/`,
+      headers: { ...auth(token), 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/octet-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(file.size));
+    // About 34 kB of text: it would compress, and still goes as it is.
+    expect(file.size).toBeGreaterThan(30_000);
+    expect(res.rawPayload.equals(demoFirmwareContent('v7.7'))).toBe(true);
   });
 });
 
