@@ -1,11 +1,8 @@
 // Builds the Fastify app: used by server.ts and by the tests (through app.inject).
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +14,8 @@ import { AppError, HTTP_MESSAGES, answerClientError, answerFrameworkError, regis
 import { validatorCompiler } from './http/validator.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
+import { registerCompression } from './http/compression.ts';
+import { registerSpa } from './http/spa.ts';
 import { AUTH_ERRORS, registerAuthentication, requireActor } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -119,6 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   registerResponseHeaders(app);
+  // Before any route (the API's, the docs', the built console's): the plugin hooks every route added after it.
+  await registerCompression(app);
   await app.register(rateLimit, { global: false });
   // Before the plugins below, so their routes (the API docs) see request.actor too.
   registerAuthentication(app);
@@ -247,27 +248,6 @@ class OneLineRequestLog extends LogController {
       `${request.method} ${url} ${reply.statusCode} ${ms} ms`,
     );
   }
-}
-
-/** Serves the built console; GET/HEAD of extension-less paths outside /api/ and /assets/ get index.html. */
-function registerSpa(app: FastifyInstance, config: Config): void {
-  const dist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return;
-  void app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
-  // Read once: the build does not change under a running server.
-  const page = fs.readFileSync(index, 'utf8');
-  const html = () => page;
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
-      return reply.status(404).send({ detail: 'Not found.' });
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html());
-  });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(html()),
-  );
 }
 
 /**

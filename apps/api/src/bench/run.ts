@@ -6,6 +6,7 @@ import { isDatabaseEmpty, seedDemo } from '../demo/seed.ts';
 import { benchConfig, benchSelected, benchStatistics } from './http-bench.ts';
 import { benchScans } from './scans-bench.ts';
 import { benchUploads } from './uploads-bench.ts';
+import { benchCompression } from './compression-bench.ts';
 import { sessionCacheOn } from '../http/session-cache.ts';
 
 const RUNS = 7;
@@ -133,6 +134,14 @@ try {
           `times in ms; sessions ${cached ? 'kept in memory' : 'looked up on each request'} (SESSION_CACHE).`,
       );
       console.table(scanLines);
+    }
+    // Compressed answers (issue 24): BENCH_ONLY=compression.
+    const compression = await benchCompression(database, config);
+    if (Object.keys(compression.page).length > 0) {
+      console.log('A page of 50 scans (JSON): bytes and CPU ms of one compression per level, and whole requests (app.inject).');
+      console.table(compression.page);
+      console.log('The CSV of every scan over a local port, as sent; then each level on its first 32 MB, scaled.');
+      console.table(compression.csv);
     }
     // Last: the uploads add scans (to an organization of their own, dated 2021).
     const uploadLines = await benchUploads(database, config);
