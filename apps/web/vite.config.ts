@@ -10,6 +10,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|react-router|cookie|set-cookie-parser)[\\/]/ },
 ];
 
+const SIGN_IN_PAGE = /src[\\/]features[\\/]auth[\\/]pages[\\/]LoginPage\.tsx$/;
+
 /**
  * Where `/api` goes in `npm run dev:web` and `vite preview`: the API server of `npm run dev:api` / `npm start`,
  * which listens on PORT (default 8080) at HOST (default 127.0.0.1) — the same variables, so one `PORT=8081` in the
@@ -42,7 +44,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: VENDOR_GROUPS.map((g) => ({ name: g.name, test: g.test, priority: 10 })),
+          groups: [
+            ...VENDOR_GROUPS.map((g) => ({ name: g.name, test: g.test, priority: 10 })),
+            // The first screen in one file: the login page and what it uses (a group takes its modules' dependencies,
+            // after tree-shaking: the Mantine parts it renders, the form, phone and schema code, the app's own core).
+            // Left to itself the bundler cut these into some forty small files, one per set of routes sharing a
+            // module: forty requests, each with its headers, at 150 ms a round trip on a clinic's link (issue 24). The
+            // entry imports this chunk, so index.html preloads it with the entry. The screens after sign-in need most
+            // of it too (Mantine's core, inputs and popovers, zod, the phone rules).
+            { name: 'sign-in', test: SIGN_IN_PAGE, priority: 5 },
+          ],
         },
       },
     },

@@ -12,19 +12,9 @@ const router = createBrowserRouter(createAppRoutes(queryClient));
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-/** Settles when the first route's code and data are in: what can wait loads after that. */
-const firstScreen = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    resolve();
-  });
-});
-
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient} hosts={<DeferredHosts after={firstScreen} />}>
+    <AppProviders queryClient={queryClient} hosts={<DeferredHosts />}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -2,6 +2,7 @@
 // behaviour of part 1 §8 (401 → session-expired dialog, 403 → 'Not allowed', ≥500 → alert).
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
+import { wantAppHosts } from '../components/appHosts.ts';
 import { browser } from './browser.ts';
 import { IMPERSONATION_TOKEN_KEY, getImpersonationToken, getToken } from './storage.ts';
 
@@ -165,6 +166,7 @@ function handleError(status: number, body: DrfErrorBody, hadToken: boolean, impe
   if (status === 403) {
     const detail = body.detail ?? 'You do not have permission to perform this action.';
     console.warn('Not allowed', detail);
+    wantAppHosts();
     notifications.show({ color: 'red', title: 'Not allowed', message: detail });
     return;
   }

@@ -5,7 +5,7 @@ import './consoleStyles.ts';
 import { useEffect } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { markModalsMounted } from '../components/modalsMounted.ts';
+import { markModalsMounted } from '../components/appHosts.ts';
 
 function ModalsMounted() {
   useEffect(() => markModalsMounted(), []);

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { modalsMounted } from './modalsMounted.ts';
+import { modalsMounted } from './appHosts.ts';
 import { IconCheck, IconMapPin, IconX } from '@tabler/icons-react';
 import { ALERT_AUTO_CLOSE_MS } from '@sc/shared/constants';
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { modalsMounted } from './modalsMounted.ts';
+import { modalsMounted } from './appHosts.ts';
 
 export type ConfirmOptions = {
   title?: string;

@@ -1,6 +1,7 @@
 // The authenticated shell (part 1 §2.3): top bar with burger, product name and user card, the
 // role's menu on the left; the menu collapses below md (i.e. at the spec's sm breakpoint).
 import '../consoleStyles.ts';
+import { useEffect } from 'react';
 import {
   AppShell,
   Burger,
@@ -30,8 +31,11 @@ import { SessionUserContext } from '../SessionUserContext.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { UserCard } from './UserCard.tsx';
 import { useRecordDashboardPath } from './useRecordDashboardPath.ts';
+import { wantAppHosts } from '../../components/appHosts.ts';
 
 export function ShellLayout() {
+  // Its dialogs and notices: loaded as it opens, not with the sign-in screens.
+  useEffect(() => wantAppHosts(), []);
   const userQuery = useCurrentUser();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);

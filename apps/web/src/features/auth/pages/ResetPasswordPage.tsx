@@ -1,6 +1,6 @@
 // Sets a new password from the e-mailed single-use link (/reset-password?token=…, architecture §5).
 import '../../../app/consoleStyles.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -9,10 +9,13 @@ import { AUTH_MESSAGES, ZPassword } from '@sc/shared/auth';
 import { errorMessage } from '../../../api/client.ts';
 import { useConfirmPasswordReset } from '../auth.api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
+import { wantAppHosts } from '../../../components/appHosts.ts';
 
 const MISMATCH = 'Passwords do not match.';
 
 export function ResetPasswordPage() {
+  // Its dialogs and notices: loaded as it opens, not with the sign-in screens.
+  useEffect(() => wantAppHosts(), []);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirmReset = useConfirmPasswordReset();

@@ -6,7 +6,7 @@
 // In the patient's language (issue 23 item 17): the organization's languages that have a catalogue (i18n/), the
 // browser's language when offered, English otherwise; dates and times in that language, in the clinic's named zone.
 import '../../../app/consoleStyles.ts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -60,6 +60,7 @@ import {
   usePublicOrganization,
   usePublicSlots,
 } from '../bookings.api.ts';
+import { wantAppHosts } from '../../../components/appHosts.ts';
 
 /** Where the patient's choice of language is remembered, so the booking's own page opens in it too. */
 export const BOOKING_LANGUAGE_KEY = 'sc.booking.language';
@@ -184,6 +185,8 @@ function useSpeech(org: TPublicOrganization | undefined): Speech {
 }
 
 export function PublicBookingPage() {
+  // Its dialogs and notices: loaded as it opens, not with the sign-in screens.
+  useEffect(() => wantAppHosts(), []);
   const { token = '', booking } = useParams();
   const summary = usePublicOrganization(token);
   const speech = useSpeech(summary.data);
