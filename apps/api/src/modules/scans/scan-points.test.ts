@@ -22,7 +22,11 @@ const SAME_INSTANT = new Date('2026-03-10T04:30:00.123Z');
 const SAME_INSTANT_US = '2026-03-10 04:30:00.123456+00';
 
 const pointIds = async (query: string, token = admin): Promise<number[]> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/scan/lat-long/?${query}`, headers: auth(token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/scan/lat-long/?${query}`,
+    headers: auth(token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   const raw = new Uint8Array(res.rawPayload);
   const decoded = decodeScanPoints(raw.buffer);
@@ -51,7 +55,11 @@ beforeAll(async () => {
       dateTime: new Date(Date.UTC(2026, 1, 1, 3) + i * 86_400_000),
       located: i % 7 !== 3,
     })),
-    ...Array.from({ length: 5 }, () => ({ organizationId: clinic.id, dateTime: SAME_INSTANT, located: true })),
+    ...Array.from({ length: 5 }, () => ({
+      organizationId: clinic.id,
+      dateTime: SAME_INSTANT,
+      located: true,
+    })),
     // 18:29 UTC on 28 February is 23:59 in Kolkata (inside a period ending that day), 18:31 is 1 March.
     { organizationId: clinic.id, dateTime: new Date('2026-02-28T18:29:00Z'), located: true },
     { organizationId: clinic.id, dateTime: new Date('2026-02-28T18:31:00Z'), located: true },
@@ -74,7 +82,9 @@ beforeAll(async () => {
     seeded.push({ ...s, id: row!.id });
   }
   // With microseconds, which a JavaScript Date cannot hold.
-  await db.execute(sql`update scans set date_time = ${SAME_INSTANT_US}::timestamptz where date_time = ${SAME_INSTANT.toISOString()}::timestamptz`);
+  await db.execute(
+    sql`update scans set date_time = ${SAME_INSTANT_US}::timestamptz where date_time = ${SAME_INSTANT.toISOString()}::timestamptz`,
+  );
 });
 
 describe('GET scan/lat-long/ read by date', () => {
@@ -99,7 +109,9 @@ describe('GET scan/lat-long/ read by date', () => {
     const query = 'date_time_after=2026-03-01&date_time_before=2026-03-15';
     const before = await pointIds(query);
     const moved = seeded.find((s) => s.located && s.dateTime < new Date('2026-02-05'))!;
-    await db.execute(sql`update scans set date_time = ${SAME_INSTANT.toISOString()}::timestamptz where id = ${moved.id}`);
+    await db.execute(
+      sql`update scans set date_time = ${SAME_INSTANT.toISOString()}::timestamptz where id = ${moved.id}`,
+    );
     expect(await pointIds(query)).toEqual([...before, moved.id].sort((a, b) => a - b));
     await db.execute(sql`delete from scans where id = ${moved.id}`);
     expect(await pointIds(query)).toEqual(before);
@@ -115,7 +127,8 @@ const idsOf = (batch: Uint8Array): number[] => {
 describe('the points read from the scans (any other filter, and the edge days of a period)', () => {
   it('gives every point once in batches cut at a scan time, every scan of one instant in one batch', async () => {
     const batches: number[][] = [];
-    for await (const batch of scanPointsFromScans(db, { kind: 'all' }, { range: {} }, 2)) batches.push(idsOf(batch));
+    for await (const batch of scanPointsFromScans(db, { kind: 'all' }, { range: {} }, 2))
+      batches.push(idsOf(batch));
     expect(batches.flat().sort((a, b) => a - b)).toEqual(expected(() => true));
     expect(batches.length).toBeGreaterThan(10);
     // Five scans at one instant (to the microsecond) exceed a batch of 2: they come together, in a batch of their own.
@@ -194,7 +207,9 @@ describe('scan_point_days (migration 0021)', () => {
       .returning();
     await expectExact('after a many-row insert');
     const ids = added.map((a) => a.id);
-    await db.execute(sql`update scans set organization_id = ${otherId} where id = any(${`{${ids.slice(0, 3).join(',')}}`}::int[])`);
+    await db.execute(
+      sql`update scans set organization_id = ${otherId} where id = any(${`{${ids.slice(0, 3).join(',')}}`}::int[])`,
+    );
     await expectExact('after a transfer');
     await db.execute(sql`update scans set date_time = date_time + interval '3 days' where id = ${ids[1]!}`);
     await expectExact('after a change of time');
@@ -202,9 +217,13 @@ describe('scan_point_days (migration 0021)', () => {
     await db.execute(sql`update scans set latitude = 13.5 where id = ${ids[5]!}`);
     await db.execute(sql`update scans set longitude = 77.25 where id = ${ids[3]!}`);
     await expectExact('after coordinates removed, added and changed');
-    await db.execute(sql`update scans set notes = '{"message": "seen"}'::jsonb where id = any(${`{${ids.join(',')}}`}::int[])`);
+    await db.execute(
+      sql`update scans set notes = '{"message": "seen"}'::jsonb where id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
     await expectExact('after an update that moves nothing');
-    await db.execute(sql`delete from scans where id = any(${`{${[ids[0]!, ids[4]!, seeded[0]!.id].join(',')}}`}::int[])`);
+    await db.execute(
+      sql`delete from scans where id = any(${`{${[ids[0]!, ids[4]!, seeded[0]!.id].join(',')}}`}::int[])`,
+    );
     await expectExact('after deletes');
   });
 });
