@@ -746,7 +746,14 @@ export async function packScanPoints(
  * from scan_point_days (migration 0021), packed in advance, and only its partial edge days from the scans.
  */
 export function isPointDaysFilter(f: ScanFilters): boolean {
-  return Object.entries(f).every(([key, value]) => key === 'range' || key === 'organizationId' || value === undefined);
+  return Object.entries(f).every(
+    ([key, value]) =>
+      key === 'range' ||
+      key === 'organizationId' ||
+      value === undefined ||
+      // A blank search filters nothing (searchScans).
+      (key === 'search' && typeof value === 'string' && value.trim() === ''),
+  );
 }
 
 const pointDaysWhere = (scope: Scope, organizationId: number | undefined) =>

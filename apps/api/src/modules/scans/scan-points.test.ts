@@ -124,6 +124,33 @@ const idsOf = (batch: Uint8Array): number[] => {
   return Array.from({ length: bytes.byteLength / 12 }, (_, i) => bytes.readInt32LE(i * 12));
 };
 
+describe('the packed days', () => {
+  it("read a period's whole UTC days from scan_point_days and only its edge days from the scans", async () => {
+    const period = 'date_time_after=2026-02-10&date_time_before=2026-02-28';
+    const all = await pointIds(period);
+    // Emptied for a moment, the packed rows of 15 February (UTC) take that day's scans off the map; the edge days stay.
+    const day = '2026-02-15';
+    const [saved] = (await db.execute(sql`select points from scan_point_days where day = ${day}::date`))
+      .rows as {
+      points: Uint8Array;
+    }[];
+    expect(saved!.points.length).toBe(12);
+    await db.execute(sql`update scan_point_days set points = ''::bytea where day = ${day}::date`);
+    const onDay = (s: Seeded) => s.dateTime.toISOString().startsWith(day);
+    try {
+      expect(await pointIds(period)).toEqual(
+        all.filter((id) => !seeded.some((s) => s.id === id && onDay(s))),
+      );
+      // Any other filter reads the scans themselves; a blank search filters nothing and keeps the packed days.
+      expect(await pointIds(`${period}&scan_type=SCAN`)).toEqual(all);
+      expect(await pointIds(`${period}&search=`)).not.toEqual(all);
+    } finally {
+      await db.execute(sql`update scan_point_days set points = ${saved!.points} where day = ${day}::date`);
+    }
+    expect(await pointIds(period)).toEqual(all);
+  });
+});
+
 describe('the points read from the scans (any other filter, and the edge days of a period)', () => {
   it('gives every point once in batches cut at a scan time, every scan of one instant in one batch', async () => {
     const batches: number[][] = [];
