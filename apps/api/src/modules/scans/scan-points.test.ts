@@ -97,6 +97,19 @@ describe('GET scan/lat-long/ read by date', () => {
     expect(await pointIds('')).toEqual(expected(() => true));
   });
 
+  it('answers a period at the start of the calendar, east and west of UTC, with no points rather than an error', async () => {
+    for (const zone of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
+      for (const period of ['date_time_before=0001-01-02', 'date_time_after=0001-01-01&date_time_before=0001-01-01']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/scan/lat-long/?${period}`,
+          headers: { ...auth(admin), timezone: zone },
+        });
+        expect([res.statusCode, res.rawPayload.byteLength], `${zone} ${period}`).toEqual([200, 0]);
+      }
+    }
+  });
+
   it("gives an ORG_ADMIN the period's points of their own organization only", async () => {
     const clinicId = seeded.find((s) => s.dateTime === SAME_INSTANT)!.organizationId;
     const ids = await pointIds('date_time_after=2026-03-01&date_time_before=2026-03-15', orgAdmin);
