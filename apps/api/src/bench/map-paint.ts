@@ -6,12 +6,15 @@
 // cache is off, so every run fetches the points again). `outerMs` is the same paint seen from this process (from
 // `page.goto` to the marker found), as the first version of this script measured it.
 // Start the server on the database to measure first, e.g. `DATABASE_URL=… PORT=3107 npm start`.
+// `NETWORK=slow4g` emulates the issue 24 link (1.6 Mbps down, 750 kbps up, 150 ms round trip) for the page and its
+// workers; `MAP_QUERY` appends to /mapreport (e.g. `?period=...`).
 import { chromium } from 'playwright-core';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:3107').replace(/\/+$/, '');
 const RUNS = Number(process.env.RUNS ?? 3);
 const password = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 const email = process.env.DEMO_EMAIL ?? 'admin@demo.test';
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const r = await fetch(`${base}/api/v1/${path}`, {
@@ -23,8 +26,12 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await r.json()) as T;
 }
 
-const { id_token } = await post<{ id_token: string }>('auth/password/', { email, password });
-const { token } = await post<{ token: string }>('user/login/', { id_token });
+/** `TOKEN`: a session token to use instead of signing in (e.g. one the API bench's benchToken made). */
+async function signIn(): Promise<string> {
+  const { id_token } = await post<{ id_token: string }>('auth/password/', { email, password });
+  return (await post<{ token: string }>('user/login/', { id_token })).token;
+}
+const token = process.env.TOKEN ?? (await signIn());
 
 // What the page records (the API's TypeScript has no DOM types, so the in-page code speaks through this).
 type PageTimes = { paint?: number; marks?: Record<string, number> };
@@ -69,8 +76,9 @@ try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (process.env.NETWORK === 'slow4g') await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     const started = performance.now();
-    await page.goto('/mapreport');
+    await page.goto(`/mapreport${process.env.MAP_QUERY ?? ''}`);
     await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 120_000 });
     const outerMs = Math.round(performance.now() - started);
     await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__mapPaint.paint !== undefined);

@@ -122,6 +122,19 @@ export async function benchScans(
       orgAdminHeaders,
     );
 
+    // The scan map's usual view (issue 24): every organization's last 30 days (about 214,000 points at a million).
+    if (benchSelected('map points: all organizations, last 30 days')) {
+      const recent = await run(`/scan/lat-long/?${last30}`, 50, CLIENTS, 2);
+      results['map points: all organizations, last 30 days, 10 clients'] = {
+        requests: recent.requests,
+        'req/s': recent['req/s'],
+        p50: recent.p50,
+        p95: recent.p95,
+        max: recent.max,
+        note: `${(recent.last.bytes / 12).toLocaleString('en')} points, ${(recent.last.bytes / 1e6).toFixed(1)} MB`,
+      };
+    }
+
     if (!benchSelected('map points: every scan')) return results;
     const points = await run('/scan/lat-long/', 20, CLIENTS, 1);
     results['map points: every scan (12-byte records)'] = {

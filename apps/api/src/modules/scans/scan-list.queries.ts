@@ -691,41 +691,104 @@ export async function copyScanCsv(
 
 // ---- Map points ----------------------------------------------------------------------------------------------------
 
+// 12 bytes a scan: int4 id, float4 latitude, float4 longitude, big-endian as int4send/float4send write them (the
+// service swaps them to little-endian). No ORDER BY anywhere: the map does not care about the order of its points.
+const PACKED_POINT = sql`int4send(${scans.id}) || float4send(${scans.latitude}::float4) || float4send(${scans.longitude}::float4)`;
+const LOCATED = and(isNotNull(scans.latitude), isNotNull(scans.longitude));
+
+/** A bound of a batch of map points: a scan time as PostgreSQL's text (to the microsecond, which a Date would drop). */
+export type PointsBound = { at: string; inclusive: boolean };
+
+const lowerBound = (b: PointsBound | null): SQL | undefined =>
+  b === null ? undefined : (b.inclusive ? sql`${scans.dateTime} >= ${b.at}::timestamptz` : sql`${scans.dateTime} > ${b.at}::timestamptz`);
+const upperBound = (b: PointsBound | null): SQL | undefined =>
+  b === null ? undefined : (b.inclusive ? sql`${scans.dateTime} <= ${b.at}::timestamptz` : sql`${scans.dateTime} < ${b.at}::timestamptz`);
+
 /**
- * One batch of map points after id `afterId`, packed by the database: 12 bytes a scan (int4 id, float4 latitude,
- * float4 longitude, big-endian as int4send/float4send write them; the caller swaps to little-endian). Returns
- * the bytes and the last id, or null when no scan is left.
+ * The time of the `limit`-th located scan at or after `lower` (date order), or null when fewer are left: where the
+ * next batch of points ends. A range of scans_points_date_idx (migration 0021), index-only when scope, organization
+ * and period are the only filters.
  */
-export async function packScanPointsBatch(
+export async function findScanPointsCut(
   db: Db,
   scope: Scope,
   f: ScanFilters,
-  afterId: number,
+  lower: PointsBound | null,
   limit: number,
-): Promise<{ bytes: Uint8Array; lastId: number } | null> {
-  const inner = db
-    .select({ id: scans.id, latitude: scans.latitude, longitude: scans.longitude })
-    .from(scans)
-    .where(
-      and(
-        scanConditions(scope, f),
-        sql`${scans.id} > ${afterId}`,
-        isNotNull(scans.latitude),
-        isNotNull(scans.longitude),
-      ),
-    )
-    .orderBy(asc(scans.id))
-    .limit(limit)
-    .as('p');
+): Promise<string | null> {
   const [row] = await db
-    .select({
-      lastId: sql<number | null>`max(${inner.id})`,
-      // No ORDER BY inside: the map does not care about the order, and max(id) is the keyset either way.
-      bytes: sql<Uint8Array | null>`string_agg(int4send(${inner.id}) || float4send(${inner.latitude}::float4) || float4send(${inner.longitude}::float4), ''::bytea)`,
-    })
-    .from(inner);
-  if (!row || row.lastId === null || row.bytes === null) return null;
-  return { bytes: toBytes(row.bytes), lastId: Number(row.lastId) };
+    .select({ at: sql<string>`${scans.dateTime}::text` })
+    .from(scans)
+    .where(and(scanConditions(scope, f), LOCATED, lowerBound(lower)))
+    .orderBy(asc(scans.dateTime))
+    .offset(limit - 1)
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** The map points of the located scans the filters select between `lower` and `upper`, packed; null if none. */
+export async function packScanPoints(
+  db: Db,
+  scope: Scope,
+  f: ScanFilters,
+  lower: PointsBound | null,
+  upper: PointsBound | null,
+): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ bytes: sql<Uint8Array | string | null>`string_agg(${PACKED_POINT}, ''::bytea)` })
+    .from(scans)
+    .where(and(scanConditions(scope, f), LOCATED, lowerBound(lower), upperBound(upper)));
+  return row?.bytes ? toBytes(row.bytes) : null;
+}
+
+/**
+ * Whether the scope, an organization and a period are the only filters: then the period's whole UTC days are read
+ * from scan_point_days (migration 0021), packed in advance, and only its partial edge days from the scans.
+ */
+export function isPointDaysFilter(f: ScanFilters): boolean {
+  return Object.entries(f).every(
+    ([key, value]) =>
+      key === 'range' ||
+      key === 'organizationId' ||
+      value === undefined ||
+      // A blank search filters nothing (searchScans).
+      (key === 'search' && typeof value === 'string' && value.trim() === ''),
+  );
+}
+
+const pointDaysWhere = (scope: Scope, organizationId: number | undefined) =>
+  and(
+    orgScopeCondition(scope, sql`scan_point_days.organization_id`),
+    organizationId === undefined ? undefined : sql`scan_point_days.organization_id = ${organizationId}`,
+  );
+
+/** The first and last UTC day (YYYY-MM-DD) with packed points in scope, or null when there are none. */
+export async function findScanPointDays(
+  db: Db,
+  scope: Scope,
+  organizationId: number | undefined,
+): Promise<{ first: string; last: string } | null> {
+  const result = await db.execute(
+    sql`select min(day)::text as first, max(day)::text as last from scan_point_days where ${pointDaysWhere(scope, organizationId)}`,
+  );
+  const row = result.rows[0] as { first: string | null; last: string | null } | undefined;
+  return row?.first && row.last ? { first: row.first, last: row.last } : null;
+}
+
+/** The packed points of the UTC days from `fromDay` (inclusive) to `toDay` (exclusive) in scope; null if none. */
+export async function packScanPointDays(
+  db: Db,
+  scope: Scope,
+  organizationId: number | undefined,
+  fromDay: string,
+  toDay: string,
+): Promise<Uint8Array | null> {
+  const result = await db.execute(
+    sql`select string_agg(points, ''::bytea) as bytes from scan_point_days
+        where day >= ${fromDay}::date and day < ${toDay}::date and ${pointDaysWhere(scope, organizationId)}`,
+  );
+  const row = result.rows[0] as { bytes: Uint8Array | string | null } | undefined;
+  return row?.bytes && row.bytes.length > 0 ? toBytes(row.bytes) : null;
 }
 
 /** node-postgres gives a Buffer for bytea, PGlite a Uint8Array; a hex string if a driver leaves it unparsed. */
