@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import type { MapMarker } from './clusterIndex.ts';
+import { SCAN_OUTLINE_ZOOM } from './mapConfig.ts';
 import { ScanClusterMap } from './ScanClusterMap.tsx';
 import { ScanLocationMap } from './ScanLocationMap.tsx';
 import type { ScanMapSource } from './scanMapSource.ts';
@@ -53,15 +54,17 @@ describe('ScanLocationMap without tiles', () => {
       'Map tiles could not be loaded: showing country outlines only.',
     );
     await waitFor(() => expect(outlinePaths().length).toBeGreaterThan(0));
-    // Opened out to zoom 5, where the outlines place the scan; its tiles are still asked for.
+    // Opened out to the region, where the outlines place the scan; its tiles are still asked for.
     await waitFor(() =>
-      expect(tileImages().some((t) => t.src.startsWith('https://tiles.programme.example/5/'))).toBe(true),
+      expect(
+        tileImages().some((t) => t.src.startsWith(`https://tiles.programme.example/${SCAN_OUTLINE_ZOOM}/`)),
+      ).toBe(true),
     );
     // The outlines lie under the tiles, the marker above both.
     const pane = document.querySelector<HTMLElement>('.leaflet-basemap-pane');
     expect(Number(pane?.style.zIndex)).toBeLessThan(200);
     expect(document.querySelector('.leaflet-marker-pane [title="Scan SC-1"]')).toBeInTheDocument();
-    expect(screen.getByText(/Country outlines: Natural Earth/)).toBeInTheDocument();
+    expect(screen.getByText(/Natural Earth/)).toBeInTheDocument();
   });
 
   it('drops the note once a tile loads again', async () => {

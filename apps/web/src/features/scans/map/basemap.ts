@@ -73,7 +73,7 @@ export function useBasemap(map: L.Map | null): void {
         const copy = L.geoJSON(outlines, {
           pane: BASEMAP_PANE,
           interactive: false,
-          attribution: 'Country outlines: Natural Earth',
+          attribution: 'Natural Earth',
           coordsToLatLng: ([lng = 0, lat = 0]) => L.latLng(lat, lng + 360 * k),
           style: (f) => (f?.properties.kind === 'land' ? LAND_STYLE : BORDER_STYLE),
         });

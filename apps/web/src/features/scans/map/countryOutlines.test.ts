@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from 'geojson';
 import { worldCopiesInView } from './basemap.ts';
-import { countryOutlines, unwrapLongitudes } from './countryOutlines.ts';
+import { closeAroundPole, countryOutlines, unwrapLongitudes } from './countryOutlines.ts';
 
-/** The largest longitude step between neighbouring points of any line: over 180° Leaflet draws a stripe. */
+const atPole = (p: Position | undefined) => Math.abs(p?.[1] ?? 0) === 90;
+
+/**
+ * The largest longitude step between neighbouring points of any line: over 180° Leaflet draws a stripe across the
+ * map. An edge along a pole is left out: Leaflet draws it on the edge of its world.
+ */
 const widestStep = (lines: Position[][]): number =>
   Math.max(
-    ...lines.flatMap((line) => line.slice(1).map((p, i) => Math.abs((p[0] ?? 0) - (line[i]?.[0] ?? 0)))),
+    ...lines.flatMap((line) =>
+      line
+        .slice(1)
+        .map((p, i) => (atPole(p) && atPole(line[i]) ? 0 : Math.abs((p[0] ?? 0) - (line[i]?.[0] ?? 0)))),
+    ),
   );
 
 describe('unwrapLongitudes', () => {
@@ -53,6 +62,26 @@ describe('unwrapLongitudes', () => {
   });
 });
 
+describe('closeAroundPole', () => {
+  it('closes a ring around the south pole through the pole', () => {
+    const ring = [
+      [-180, -84],
+      [0, -70],
+      [180, -84],
+    ];
+    expect(closeAroundPole(ring)).toEqual([...ring, [180, -90], [-180, -90], [-180, -84]]);
+  });
+
+  it('leaves every other ring as it is', () => {
+    const ring = [
+      [10, 1],
+      [20, 2],
+      [10, 1],
+    ];
+    expect(closeAroundPole(ring)).toBe(ring);
+  });
+});
+
 describe('the bundled country outlines (world-atlas 110m)', () => {
   const outlines = countryOutlines();
 
@@ -65,6 +94,8 @@ describe('the bundled country outlines (world-atlas 110m)', () => {
     const rings = outlines.land.coordinates.flat();
     expect(widestStep(rings)).toBeLessThan(180);
     expect(widestStep(outlines.borders.coordinates)).toBeLessThan(180);
+    // Antarctica reaches the pole.
+    expect(Math.min(...rings.flat().map((p) => p[1] ?? 0))).toBe(-90);
     // Chukotka is drawn east of 180° rather than split.
     expect(Math.max(...rings.flat().map((p) => p[0] ?? 0))).toBeGreaterThan(180);
   });

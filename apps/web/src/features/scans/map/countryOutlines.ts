@@ -18,8 +18,8 @@ type WorldTopology = Topology<{ countries: GeometryCollection<{ name: string }>;
 /**
  * A ring or line whose longitudes stay continuous: world-atlas keeps spherical coordinates, so a shape across the
  * antimeridian (Chukotka, Fiji) jumps from 180 to -180, which Leaflet would draw as a stripe across the world. Each
- * point after such a jump is moved by ±360° instead (Chukotka then reaches 190°); a ring around the pole (Antarctica)
- * ends 360° from where it starts, and Leaflet's closing edge runs along its southern edge.
+ * point after such a jump is moved by ±360° instead (Chukotka then reaches 190°). A ring around the pole (Antarctica)
+ * then ends 360° from where it starts: see closeAroundPole.
  */
 export function unwrapLongitudes(line: Position[]): Position[] {
   let offset = 0;
@@ -38,6 +38,18 @@ export function unwrapLongitudes(line: Position[]): Position[] {
   });
 }
 
+/**
+ * A ring around a pole (Antarctica: 360° of longitude from its first point to its last) is closed through the pole,
+ * which Leaflet draws on the edge of its world (±85.05°), rather than by a straight edge across the land's coast.
+ */
+export function closeAroundPole(ring: Position[]): Position[] {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last || Math.abs((last[0] ?? 0) - (first[0] ?? 0)) < 359) return ring;
+  const pole = (last[1] ?? 0) < 0 ? -90 : 90;
+  return [...ring, [last[0] ?? 0, pole], [first[0] ?? 0, pole], first];
+}
+
 export function buildCountryOutlines(topology: WorldTopology): CountryOutlines {
   const land = feature(topology, topology.objects.land);
   const polygons = land.features.flatMap((f) => {
@@ -46,7 +58,10 @@ export function buildCountryOutlines(topology: WorldTopology): CountryOutlines {
   });
   const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
   return {
-    land: { type: 'MultiPolygon', coordinates: polygons.map((rings) => rings.map(unwrapLongitudes)) },
+    land: {
+      type: 'MultiPolygon',
+      coordinates: polygons.map((rings) => rings.map((r) => closeAroundPole(unwrapLongitudes(r)))),
+    },
     borders: { type: 'MultiLineString', coordinates: borders.coordinates.map(unwrapLongitudes) },
   };
 }

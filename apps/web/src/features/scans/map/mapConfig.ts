@@ -13,6 +13,6 @@ export const MAP_HEIGHT_PX = 700;
 export const SCAN_MARKER_ZOOM = 12;
 /**
  * The single-scan map's zoom once its tiles have failed: the 1:110m country outlines say nothing at street level
- * (SCAN_MARKER_ZOOM), so the map opens out to the scan's country and its neighbours.
+ * (SCAN_MARKER_ZOOM), so the map opens out to the scan's region: its country and the neighbours.
  */
-export const SCAN_OUTLINE_ZOOM = 5;
+export const SCAN_OUTLINE_ZOOM = 4;
