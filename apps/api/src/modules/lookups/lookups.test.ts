@@ -81,4 +81,12 @@ describe('GET map/tiles/', () => {
     expect(res.headers['content-security-policy']).toContain('https://tiles.example.org');
     expect(res.headers['content-security-policy']).not.toContain('tile.openstreetmap.org');
   });
+
+  it('answers an empty TILE_URL as such (the maps draw their bundled outlines alone) and lets the page load images from no outside host', async () => {
+    const none = await setupTestApp({ TILE_URL: '' });
+    const res = await none.app.inject({ method: 'GET', url: '/api/v1/map/tiles/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ url: '' });
+    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+  });
 });

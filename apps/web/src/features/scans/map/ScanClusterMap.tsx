@@ -1,4 +1,5 @@
-// The scan map (part 2 §2.7 Map, §9): Leaflet with the server's tile layer, initial zoom 2 on (10, 10), 700 px high.
+// The scan map (part 2 §2.7 Map, §9): Leaflet with the server's tile layer over the bundled country outlines
+// (basemap.ts: the map still says where scans are when tiles fail), initial zoom 2 on (10, 10), 700 px high.
 // Points are clustered in Web Workers (ScanMapSource); only the clusters and single scans of the current view are
 // drawn, as keyboard-focusable div markers. Initial zoom 2 on (10, 10); 1 on a map narrower than the world at zoom 2
 // (a phone). A click on either hands its scan ids to `onSelectIds` (the scan list modal).
@@ -6,11 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Center, Loader, Text } from '@mantine/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useBasemap } from './basemap.ts';
 import type { MapMarker } from './clusterIndex.ts';
 import { MAP_HEIGHT_PX, MAP_INITIAL_CENTER, initialZoomFor } from './mapConfig.ts';
 import { useMapTiles, useTileLayer } from './mapTiles.ts';
 import type { ScanMapSource } from './scanMapSource.ts';
 import classes from './ScanClusterMap.module.css';
+import { TilesFailedNote } from './TilesFailedNote.tsx';
 
 type ScanClusterMapProps = {
   /** The scans to show (useScanMap); undefined while they load. */
@@ -40,7 +43,8 @@ export function ScanClusterMap({ source, loading = false, onSelectIds, height = 
   const [map, setMap] = useState<L.Map | null>(null);
   // The deeper zooms are still being indexed and the view is at one of them: the markers wait.
   const [waiting, setWaiting] = useState(false);
-  useTileLayer(map, useMapTiles());
+  const tilesFailed = useTileLayer(map, useMapTiles());
+  useBasemap(map);
 
   // One map per mount.
   useEffect(() => {
@@ -101,6 +105,7 @@ export function ScanClusterMap({ source, loading = false, onSelectIds, height = 
   return (
     <Box pos="relative" style={{ isolation: 'isolate' }} data-testid="scan-map">
       <div ref={container} style={{ height, width: '100%' }} className={classes.map} />
+      {tilesFailed && <TilesFailedNote />}
       {(loading || waiting) && (
         <Center pos="absolute" inset={0} style={{ zIndex: 500, pointerEvents: 'none' }}>
           <Loader />

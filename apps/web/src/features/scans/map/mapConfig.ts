@@ -11,3 +11,8 @@ export const initialZoomFor = (widthPx: number): number => (widthPx < MAP_NARROW
 export const MAP_HEIGHT_PX = 700;
 /** The zoom of the single-scan map in the scan view dialog. */
 export const SCAN_MARKER_ZOOM = 12;
+/**
+ * The single-scan map's zoom once its tiles have failed: the 1:110m country outlines say nothing at street level
+ * (SCAN_MARKER_ZOOM), so the map opens out to the scan's region: its country and the neighbours.
+ */
+export const SCAN_OUTLINE_ZOOM = 4;
