@@ -21,7 +21,8 @@ const SIGN_IN_PAGE = /src[\\/]features[\\/]auth[\\/]pages[\\/]LoginPage\.tsx$/;
  */
 export function apiProxyTarget(env: Record<string, string | undefined> = process.env): string {
   const port = env.API_PORT || env.PORT || '8080';
-  const host = env.HOST && !['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(env.HOST) ? env.HOST : '127.0.0.1';
+  const host =
+    env.HOST && !['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(env.HOST) ? env.HOST : '127.0.0.1';
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 

@@ -98,7 +98,10 @@ export function useLeaderboard(params: TStatsListParams, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.leaderboard(params),
     queryFn: ({ signal }) =>
-      api.list<TPaginated<TLeaderboardRow>>('organization/leaderboard/', { query: withCustomRange(params), signal }),
+      api.list<TPaginated<TLeaderboardRow>>('organization/leaderboard/', {
+        query: withCustomRange(params),
+        signal,
+      }),
     enabled,
     ...live,
   });

@@ -8,7 +8,9 @@ import { DASHBOARD_PARAM_DEFAULTS, ZDashboardParams, dashboardPeriod } from './d
 
 export function prefetchDashboard(client: QueryClient, url: string): void {
   if (!hasToken()) return;
-  const period = dashboardPeriod(readListParams(ZDashboardParams, new URL(url).searchParams, DASHBOARD_PARAM_DEFAULTS));
+  const period = dashboardPeriod(
+    readListParams(ZDashboardParams, new URL(url).searchParams, DASHBOARD_PARAM_DEFAULTS),
+  );
   void client.prefetchQuery(dashboardStatsQuery(period));
   void client.prefetchQuery(dashboardChartQuery(period));
 }

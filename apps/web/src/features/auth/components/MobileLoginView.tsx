@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { ZOtpRequest } from '@sc/shared/auth';
-import { CountryDialCodePicker } from '../../../components/CountryDialCodePicker.tsx';
+import { LazyCountryDialCodePicker } from '../../../components/LazyCountryDialCodePicker.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
 
 export type PhoneValue = { mobile: string; mobile_country_code: string };
@@ -25,7 +25,7 @@ export function MobileLoginView({ initial, loading, onSubmit, onUseEmail }: Mobi
     <form onSubmit={form.onSubmit(onSubmit)} noValidate data-testid="login-mobile-view">
       <Stack gap="md">
         <Group align="flex-start" gap="sm" wrap="nowrap">
-          <CountryDialCodePicker
+          <LazyCountryDialCodePicker
             w={{ base: 150, sm: 190 }}
             data-testid="login-country"
             value={form.values.mobile_country_code}
