@@ -1,4 +1,4 @@
-// `npm test`: lint, type check, unit/API/component tests, build, end-to-end tests in Chromium (overlapping: below).
+// `npm test`: lint, type check, unit/API/component tests, build, bundle budget, end-to-end tests in Chromium (overlapping: below).
 // Ends with the plain line `N passed, N failed` that CI reads.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -165,6 +165,9 @@ const endToEnd = () => {
 };
 // The journeys need the build (a few seconds; long done by now unless the shared and web tests were skipped).
 await build;
+// The bundle budget reads the build (a few seconds, no server): the sign-in route and every built file against
+// apps/web/performance-budget.json. Not run again in the PostgreSQL pass (the build does not depend on the database).
+if (staticChecks) await vitest('bundle budget', ['--config', 'e2e/vitest.budget.config.ts']);
 const e2e = sequential ? undefined : endToEnd();
 await vitest('API tests', ['--project', 'api']);
 await (e2e ?? endToEnd());
