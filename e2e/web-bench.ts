@@ -101,8 +101,9 @@ async function watchTraffic(context: BrowserContext, page: Page) {
     lastActivity = Date.now();
   });
   cdp.on('Network.requestServedFromCache', (e) => fromCache.add(e.requestId));
-  cdp.on('Network.responseReceived', (e) => {
-    if (e.response.status === 304) notModified.add(e.requestId);
+  // The status line as received: `responseReceived` reports a revalidated file as the cached 200 it stands for.
+  cdp.on('Network.responseReceivedExtraInfo', (e) => {
+    if (e.statusCode === 304) notModified.add(e.requestId);
   });
   cdp.on('Network.loadingFinished', (e) => {
     if (!started.has(e.requestId)) return;

@@ -165,12 +165,17 @@ const endToEnd = () => {
 };
 // The journeys need the build (a few seconds; long done by now unless the shared and web tests were skipped).
 await build;
-// The bundle budget reads the build (a few seconds, no server): the sign-in route and every built file against
-// apps/web/performance-budget.json. Not run again in the PostgreSQL pass (the build does not depend on the database).
-if (staticChecks) await vitest('bundle budget', ['--config', 'e2e/vitest.budget.config.ts']);
+// The bundle budget reads the build (a few seconds of CPU, no server), beside the steps below: the sign-in route and
+// every built file against apps/web/performance-budget.json. Not run again in the PostgreSQL pass (the build does not
+// depend on the database).
+const bundleBudget = staticChecks
+  ? vitest('bundle budget', ['--config', 'e2e/vitest.budget.config.ts'], { buffered: !sequential })
+  : Promise.resolve();
+if (sequential) await bundleBudget;
 const e2e = sequential ? undefined : endToEnd();
 await vitest('API tests', ['--project', 'api']);
 await (e2e ?? endToEnd());
+await bundleBudget;
 await Promise.all(checks);
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
