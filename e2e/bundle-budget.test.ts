@@ -28,9 +28,17 @@ const manifest = (loginImports: string[]): Manifest => ({
     css: ['assets/index-1.css'],
   },
   '_vendor-react-1.js': { file: 'assets/vendor-react-1.js' },
-  '_vendor-charts-1.js': { file: 'assets/vendor-charts-1.js', imports: ['_vendor-react-1.js'], css: ['assets/charts-1.css'] },
+  '_vendor-charts-1.js': {
+    file: 'assets/vendor-charts-1.js',
+    imports: ['_vendor-react-1.js'],
+    css: ['assets/charts-1.css'],
+  },
   '_form-1.js': { file: 'assets/form-1.js', imports: loginImports },
-  'src/LoginPage.tsx': { file: 'assets/LoginPage-1.js', isDynamicEntry: true, imports: ['index.html', '_form-1.js'] },
+  'src/LoginPage.tsx': {
+    file: 'assets/LoginPage-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_form-1.js'],
+  },
   'src/DashboardPage.tsx': {
     file: 'assets/DashboardPage-1.js',
     isDynamicEntry: true,
@@ -61,9 +69,11 @@ describe('the sign-in route in the manifest', () => {
 describe('the build', () => {
   const built = readManifest();
 
-  it('preloads nothing from index.html that the sign-in route leaves out (the walk of the manifest is complete)', () => {
+  it('loads nothing from index.html that the sign-in route leaves out (the walk of the manifest is complete)', () => {
     const html = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
-    const linked = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    // Scripts, module preloads and style sheets: what the page fetches before it renders (a `prefetch` waits for idle).
+    const tags = html.match(/<script\b[^>]*>|<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*>/g) ?? [];
+    const linked = tags.flatMap((tag) => /\b(?:src|href)="\/(assets\/[^"]+)"/.exec(tag)?.[1] ?? []);
     expect(linked.length).toBeGreaterThan(0);
     const route = routeFiles(built, [SIGN_IN_PAGE]);
     expect(linked.filter((file) => !route.includes(file))).toEqual([]);

@@ -38,7 +38,8 @@ export function readManifest(distDir = DIST_DIR): Manifest {
  */
 export function routeFiles(manifest: Manifest, lazyModules: string[]): string[] {
   const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
+  if (entries.length !== 1)
+    throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
   const files = new Set<string>(['index.html']);
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -96,7 +97,11 @@ export type SizedFile = { file: string; raw: number; brotli: number };
 /** Each file's raw and brotli bytes, largest (brotli) first. */
 export function sizeFiles(files: string[], distDir = DIST_DIR): SizedFile[] {
   return files
-    .map((file) => ({ file, raw: fs.statSync(path.join(distDir, file)).size, brotli: brotliBytes(file, distDir) }))
+    .map((file) => ({
+      file,
+      raw: fs.statSync(path.join(distDir, file)).size,
+      brotli: brotliBytes(file, distDir),
+    }))
     .sort((a, b) => b.brotli - a.brotli);
 }
 
@@ -105,7 +110,10 @@ export const kB = (bytes: number): string => (bytes / 1000).toFixed(1);
 /** A plain table of files and sizes (with their total unless `withTotal` is false), for a failing budget's message. */
 export function formatSizes(files: SizedFile[], withTotal = true): string {
   const width = Math.max(...files.map((f) => f.file.length), 4);
-  const total = files.reduce((s, f) => ({ raw: s.raw + f.raw, brotli: s.brotli + f.brotli }), { raw: 0, brotli: 0 });
+  const total = files.reduce((s, f) => ({ raw: s.raw + f.raw, brotli: s.brotli + f.brotli }), {
+    raw: 0,
+    brotli: 0,
+  });
   const line = (name: string, raw: number, brotli: number) =>
     `  ${name.padEnd(width)}  ${kB(brotli).padStart(8)} kB br  ${kB(raw).padStart(8)} kB raw`;
   const rows = files.map((f) => line(f.file, f.raw, f.brotli));

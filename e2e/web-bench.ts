@@ -28,12 +28,23 @@ const QUIET_MS = 1_500;
 type Network = { label: string; latency: number; downloadThroughput: number; uploadThroughput: number };
 const NETWORKS: Record<string, Network | null> = {
   // Chromium DevTools' "Slow 4G" preset.
-  slow4g: { label: 'Slow 4G: 1.6 Mbps down, 750 kbps up, 150 ms RTT', latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
-  '3g': { label: '3G: 750 kbps down, 250 kbps up, 300 ms RTT', latency: 300, downloadThroughput: 750e3 / 8, uploadThroughput: 250e3 / 8 },
+  slow4g: {
+    label: 'Slow 4G: 1.6 Mbps down, 750 kbps up, 150 ms RTT',
+    latency: 150,
+    downloadThroughput: 1.6e6 / 8,
+    uploadThroughput: 750e3 / 8,
+  },
+  '3g': {
+    label: '3G: 750 kbps down, 250 kbps up, 300 ms RTT',
+    latency: 300,
+    downloadThroughput: 750e3 / 8,
+    uploadThroughput: 250e3 / 8,
+  },
   none: null,
 };
 const networkName = process.env.BENCH_WEB_NETWORK ?? 'slow4g';
-if (!(networkName in NETWORKS)) throw new Error(`BENCH_WEB_NETWORK must be one of ${Object.keys(NETWORKS).join(', ')}`);
+if (!(networkName in NETWORKS))
+  throw new Error(`BENCH_WEB_NETWORK must be one of ${Object.keys(NETWORKS).join(', ')}`);
 const network = NETWORKS[networkName] ?? null;
 
 const ACCOUNTS = [
@@ -59,7 +70,9 @@ function watchMilestones() {
   const check = () => {
     pending = false;
     if (marks.usable === undefined) {
-      const field = document.querySelector<HTMLInputElement>('[data-testid="login-mobile"], [data-testid="login-email"]');
+      const field = document.querySelector<HTMLInputElement>(
+        '[data-testid="login-mobile"], [data-testid="login-email"]',
+      );
       if (field && !field.disabled && field.checkVisibility()) atNextFrame('usable');
     }
     if (marks.click !== undefined && marks.data === undefined) {
@@ -76,7 +89,8 @@ function watchMilestones() {
   document.addEventListener(
     'click',
     (e) => {
-      if ((e.target as Element | null)?.closest('[data-testid="login-email-submit"]')) marks.click ??= performance.now();
+      if ((e.target as Element | null)?.closest('[data-testid="login-email-submit"]'))
+        marks.click ??= performance.now();
     },
     true,
   );
@@ -119,7 +133,12 @@ async function watchTraffic(context: BrowserContext, page: Page) {
   await cdp.send('Network.enable');
   if (network) {
     const { latency, downloadThroughput, uploadThroughput } = network;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput, uploadThroughput });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput,
+      uploadThroughput,
+    });
   }
   return {
     /** Bytes and requests so far. */
@@ -133,7 +152,8 @@ async function watchTraffic(context: BrowserContext, page: Page) {
     quiet: async () => {
       const deadline = Date.now() + WAIT_MS;
       while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
-        if (Date.now() > deadline) throw new Error(`the network did not go quiet (${inFlight.size} requests in flight)`);
+        if (Date.now() > deadline)
+          throw new Error(`the network did not go quiet (${inFlight.size} requests in flight)`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
@@ -175,7 +195,10 @@ async function openProfile(dir: string, baseURL: string): Promise<BrowserContext
 const marksOf = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench);
 
 /** Opens /login in the profile's first tab: navigation start → the form's first field usable. */
-async function visitLogin(context: BrowserContext, shot?: string): Promise<{ page: Page; traffic: Awaited<ReturnType<typeof watchTraffic>>; sample: Sample }> {
+async function visitLogin(
+  context: BrowserContext,
+  shot?: string,
+): Promise<{ page: Page; traffic: Awaited<ReturnType<typeof watchTraffic>>; sample: Sample }> {
   const page = context.pages()[0] ?? (await context.newPage());
   const traffic = await watchTraffic(context, page);
   await page.goto('/login', { waitUntil: 'commit' });
@@ -211,9 +234,14 @@ async function signIn(
   const atMilestone = minus(traffic.snapshot(), before);
   const { click, data } = await marksOf(page);
   if (data === undefined) {
-    const error = await page.getByTestId('login-error').textContent().catch(() => null);
+    const error = await page
+      .getByTestId('login-error')
+      .textContent()
+      .catch(() => null);
     throw new Error(
-      error ? `sign-in of ${email} failed: ${error}` : `${email} was asked for a second factor (REQUIRE_SECOND_FACTOR)`,
+      error
+        ? `sign-in of ${email} failed: ${error}`
+        : `${email} was asked for a second factor (REQUIRE_SECOND_FACTOR)`,
     );
   }
   if (shot) await page.screenshot({ path: shot });
@@ -265,10 +293,22 @@ const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function report(samples: Record<Scenario, Sample>[]): string {
   const rows: { scenario: Scenario; what: string; target?: { ms: number; kB?: number } }[] = [
-    { scenario: 'first', what: '/login, first visit (fresh profile) → form usable', target: budget.bench.loginFirstVisit },
-    { scenario: 'repeat', what: '/login, repeat visit (warm cache) → form usable', target: budget.bench.loginRepeatVisit },
+    {
+      scenario: 'first',
+      what: '/login, first visit (fresh profile) → form usable',
+      target: budget.bench.loginFirstVisit,
+    },
+    {
+      scenario: 'repeat',
+      what: '/login, repeat visit (warm cache) → form usable',
+      target: budget.bench.loginRepeatVisit,
+    },
     { scenario: 'ADMIN', what: "ADMIN: 'Log in' → dashboard data", target: budget.bench.signInToData },
-    { scenario: 'ORG_ADMIN', what: "ORG_ADMIN: 'Log in' → dashboard data", target: budget.bench.signInToData },
+    {
+      scenario: 'ORG_ADMIN',
+      what: "ORG_ADMIN: 'Log in' → dashboard data",
+      target: budget.bench.signInToData,
+    },
   ];
   const lines = [
     '| what | time | bytes to it | bytes, whole visit | requests (of them 304) | from cache | target (Slow 4G) |',
@@ -297,7 +337,10 @@ function report(samples: Record<Scenario, Sample>[]): string {
 const external = process.argv[2]?.replace(/\/+$/, '');
 let server: Server | undefined;
 if (!external) {
-  execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   console.log('Starting the API with a throwaway demo database…');
   server = await startServer();
 }
@@ -317,7 +360,10 @@ try {
   }
   console.log(
     `\nWeb bench — ${network?.label ?? 'no network emulation'}; median of ${RUNS} run(s); ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; typing ${TYPE_DELAY_MS} ms a key\n`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; typing ${TYPE_DELAY_MS} ms a key\n`,
   );
   console.log(report(samples));
 } finally {
