@@ -47,7 +47,7 @@ if (!(networkName in NETWORKS))
   throw new Error(`BENCH_WEB_NETWORK must be one of ${Object.keys(NETWORKS).join(', ')}`);
 const network = NETWORKS[networkName] ?? null;
 
-const ACCOUNTS = [
+const ACCOUNTS: { role: 'ADMIN' | 'ORG_ADMIN'; email: string }[] = [
   { role: 'ADMIN', email: process.env.BENCH_WEB_ADMIN ?? 'admin@demo.test' },
   { role: 'ORG_ADMIN', email: process.env.BENCH_WEB_ORG_ADMIN ?? 'orgadmin@demo.test' },
 ];
@@ -274,7 +274,7 @@ async function runOnce(baseURL: string, shots = false): Promise<Record<Scenario,
     try {
       const context = await openProfile(dir, baseURL);
       const { page, traffic } = await visitLogin(context);
-      result[role as Scenario] = await signIn(page, traffic, email, shot(`landing-${role}`));
+      result[role] = await signIn(page, traffic, email, shot(`landing-${role}`));
       await context.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
