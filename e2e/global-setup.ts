@@ -21,10 +21,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-type Server = { baseUrl: string; stop: () => Promise<void> };
+export type Server = { baseUrl: string; stop: () => Promise<void> };
 
-/** One console + API with its own throwaway database (PGlite in a temporary DATA_DIR, or a PostgreSQL database). */
-async function startServer(): Promise<Server> {
+/**
+ * One console + API with its own throwaway database (PGlite in a temporary DATA_DIR, or a PostgreSQL database). Also
+ * the web bench's server (web-bench.ts).
+ */
+export async function startServer(): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
   const env: NodeJS.ProcessEnv = {

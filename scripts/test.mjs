@@ -1,4 +1,4 @@
-// `npm test`: lint, type check, unit/API/component tests, build, end-to-end tests in Chromium (overlapping: below).
+// `npm test`: lint, type check, unit/API/component tests, build, bundle budget, end-to-end tests in Chromium (overlapping: below).
 // Ends with the plain line `N passed, N failed` that CI reads.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -165,9 +165,17 @@ const endToEnd = () => {
 };
 // The journeys need the build (a few seconds; long done by now unless the shared and web tests were skipped).
 await build;
+// The bundle budget reads the build (a few seconds of CPU, no server), beside the steps below: the sign-in route and
+// every built file against apps/web/performance-budget.json. Not run again in the PostgreSQL pass (the build does not
+// depend on the database).
+const bundleBudget = staticChecks
+  ? vitest('bundle budget', ['--config', 'e2e/vitest.budget.config.ts'], { buffered: !sequential })
+  : Promise.resolve();
+if (sequential) await bundleBudget;
 const e2e = sequential ? undefined : endToEnd();
 await vitest('API tests', ['--project', 'api']);
 await (e2e ?? endToEnd());
+await bundleBudget;
 await Promise.all(checks);
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
