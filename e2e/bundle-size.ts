@@ -6,14 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { SIGN_IN_CHUNK, SIGN_IN_PAGE } from '../apps/web/build-chunks.ts';
+
 export const DIST_DIR = path.resolve(import.meta.dirname, '../apps/web/dist');
 
-/** The page a lazy route's module is keyed by in the manifest: the sign-in screens (/login, /register). */
-export const SIGN_IN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
+export { SIGN_IN_PAGE };
+
+/** Modules the build puts into a named chunk of their own making (apps/web/build-chunks.ts): no manifest key. */
+const GROUPED: Record<string, string> = { [SIGN_IN_PAGE]: SIGN_IN_CHUNK };
 
 /** One chunk of Vite's manifest (https://vite.dev/guide/backend-integration). Keys of `imports` are manifest keys. */
 export type ManifestChunk = {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -51,8 +56,14 @@ export function routeFiles(manifest: Manifest, lazyModules: string[]): string[] 
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  /** A module's manifest key, or the key of the named chunk the build grouped it into. */
+  const keyOf = (module: string): string => {
+    if (manifest[module] || !GROUPED[module]) return module;
+    const grouped = Object.entries(manifest).find(([, c]) => c.name === GROUPED[module] && c.file.endsWith('.js'));
+    return grouped ? grouped[0] : module;
+  };
   visit(entries[0]![0]);
-  for (const key of lazyModules) visit(key);
+  for (const key of lazyModules) visit(keyOf(key));
   return [...files];
 }
 

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SIGN_IN_CHUNK, SIGN_IN_PAGE } from './build-chunks.ts';
 
 // React, the router and the query cache are in nearly every route, change rarely and are cached apart from our code.
 // Mantine, charts, dates, tables and maps are NOT forced into one vendor chunk: the bundler then splits each by the
@@ -10,7 +11,6 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|react-router|cookie|set-cookie-parser)[\\/]/ },
 ];
 
-const SIGN_IN_PAGE = /src[\\/]features[\\/]auth[\\/]pages[\\/]LoginPage\.tsx$/;
 
 /**
  * Where `/api` goes in `npm run dev:web` and `vite preview`: the API server of `npm run dev:api` / `npm start`,
@@ -53,7 +53,7 @@ export default defineConfig({
             // module: forty requests, each with its headers, at 150 ms a round trip on a clinic's link (issue 24). The
             // entry imports this chunk, so index.html preloads it with the entry. The screens after sign-in need most
             // of it too (Mantine's core, inputs and popovers, zod, the phone rules).
-            { name: 'sign-in', test: SIGN_IN_PAGE, priority: 5 },
+            { name: SIGN_IN_CHUNK, test: (id: string) => id.replaceAll('\\', '/').endsWith(SIGN_IN_PAGE), priority: 5 },
           ],
         },
       },

@@ -1,7 +1,9 @@
-// The sign-in screen's country picker, loaded just after the form: Mantine's searchable Select (combobox, popover,
-// floating-ui, scroll area) is about 30 kB brotli, an eighth of the sign-in screen's download on a slow link
-// (issue 24). Until it arrives, a read-only field shows the chosen country where the picker will be, so nothing moves.
-import { Suspense, lazy, type ComponentProps } from 'react';
+// The sign-in screen's country picker, loaded when the user first acts on the page: Mantine's searchable Select
+// (combobox, popover, floating-ui, scroll area) is about 37 kB brotli, a sixth of the sign-in screen's download on a
+// slow link, and most users keep the country it offers (issue 24). Until then a read-only field shows the chosen
+// country where the picker will be, so nothing moves; a click or Tab into it loads the picker, which then opens
+// (click) or takes the focus (keyboard).
+import { Suspense, lazy, useEffect, useState, type ComponentProps } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { DEFAULT_COUNTRY, countryLabel, useCountries } from '../api/countries.ts';
@@ -11,9 +13,15 @@ const CountryDialCodePicker = lazy(() =>
   import('./CountryDialCodePicker.tsx').then((m) => ({ default: m.CountryDialCodePicker })),
 );
 
-type Props = ComponentProps<typeof Picker>;
+type Props = ComponentProps<typeof Picker> & { 'data-testid'?: string };
+type Arrival = 'idle' | 'quiet' | 'focus' | 'open';
 
-function PickerStandIn({ value, w }: Pick<Props, 'value' | 'w'>) {
+function PickerStandIn({
+  value,
+  w,
+  testId,
+  onAct,
+}: Pick<Props, 'value' | 'w'> & { testId?: string; onAct: (how: Arrival) => void }) {
   const { data: countries } = useCountries();
   const country =
     countries?.find((c) => c.code.toUpperCase() === value) ??
@@ -23,18 +31,48 @@ function PickerStandIn({ value, w }: Pick<Props, 'value' | 'w'>) {
       label="Country"
       w={w}
       readOnly
+      data-testid={testId}
       value={country ? countryLabel(country) : ''}
       placeholder="Search country"
       rightSection={<IconChevronDown size={16} stroke={1.5} />}
       rightSectionPointerEvents="none"
+      onPointerDown={() => onAct('open')}
+      onFocus={() => onAct('focus')}
     />
   );
 }
 
 export function LazyCountryDialCodePicker(props: Props) {
+  const [arrival, setArrival] = useState<Arrival>('idle');
+
+  // Any key or pointer on the page: the user is here, the picker may come.
+  useEffect(() => {
+    if (arrival !== 'idle') return;
+    const start = () => setArrival((a) => (a === 'idle' ? 'quiet' : a));
+    document.addEventListener('keydown', start, { once: true });
+    document.addEventListener('pointerdown', start, { once: true });
+    return () => {
+      document.removeEventListener('keydown', start);
+      document.removeEventListener('pointerdown', start);
+    };
+  }, [arrival]);
+
+  const standIn = (
+    <PickerStandIn
+      value={props.value}
+      w={props.w}
+      testId={props['data-testid']}
+      onAct={(how) => setArrival((a) => (a === 'open' ? a : how))}
+    />
+  );
+  if (arrival === 'idle') return standIn;
   return (
-    <Suspense fallback={<PickerStandIn value={props.value} w={props.w} />}>
-      <CountryDialCodePicker {...props} />
+    <Suspense fallback={standIn}>
+      <CountryDialCodePicker
+        {...props}
+        autoFocus={arrival !== 'quiet'}
+        defaultDropdownOpened={arrival === 'open'}
+      />
     </Suspense>
   );
 }
