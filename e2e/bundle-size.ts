@@ -59,7 +59,9 @@ export function routeFiles(manifest: Manifest, lazyModules: string[]): string[] 
   /** A module's manifest key, or the key of the named chunk the build grouped it into. */
   const keyOf = (module: string): string => {
     if (manifest[module] || !GROUPED[module]) return module;
-    const grouped = Object.entries(manifest).find(([, c]) => c.name === GROUPED[module] && c.file.endsWith('.js'));
+    const grouped = Object.entries(manifest).find(
+      ([, c]) => c.name === GROUPED[module] && c.file.endsWith('.js'),
+    );
     return grouped ? grouped[0] : module;
   };
   visit(entries[0]![0]);

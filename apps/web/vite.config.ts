@@ -11,7 +11,6 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|react-router|cookie|set-cookie-parser)[\\/]/ },
 ];
 
-
 /**
  * Where `/api` goes in `npm run dev:web` and `vite preview`: the API server of `npm run dev:api` / `npm start`,
  * which listens on PORT (default 8080) at HOST (default 127.0.0.1) — the same variables, so one `PORT=8081` in the
@@ -53,7 +52,11 @@ export default defineConfig({
             // module: forty requests, each with its headers, at 150 ms a round trip on a clinic's link (issue 24). The
             // entry imports this chunk, so index.html preloads it with the entry. The screens after sign-in need most
             // of it too (Mantine's core, inputs and popovers, zod, the phone rules).
-            { name: SIGN_IN_CHUNK, test: (id: string) => id.replaceAll('\\', '/').endsWith(SIGN_IN_PAGE), priority: 5 },
+            {
+              name: SIGN_IN_CHUNK,
+              test: (id: string) => id.replaceAll('\\', '/').endsWith(SIGN_IN_PAGE),
+              priority: 5,
+            },
           ],
         },
       },
