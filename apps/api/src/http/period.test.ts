@@ -107,6 +107,17 @@ describe('periodRange', () => {
     });
   });
 
+  it('leaves a bound past the calendar open, in any zone (9999-12-31 west of UTC ends in the year 10000)', () => {
+    expect(iso(periodRange({ date_time_before: '9999-12-31' }, 'America/Los_Angeles', now))).toEqual({
+      from: undefined,
+      to: undefined,
+    });
+    expect(iso(periodRange({ date_time_after: '9999-12-31' }, 'America/Los_Angeles', now))).toEqual({
+      from: '9999-12-31T08:00:00.000Z',
+      to: undefined,
+    });
+  });
+
   it('reads date_time_before alone as everything up to the end of that day', () => {
     expect(iso(periodRange({ date_time_before: '2024-03-01' }, 'UTC', now))).toEqual({
       from: undefined,

@@ -98,8 +98,23 @@ export function daysRange(first: string, last: string, zone: string): Required<P
  * `custom_range` (ZCustomRange, @sc/shared/dashboard) as instants: from local midnight of `start` up to, not
  * including, local midnight of `end` — the end is exclusive, as the spec's client sends it (part 2 §7).
  */
-export function customRangePeriod(range: { start: string; end: string }, zone: string): Required<PeriodRange> {
-  return { from: startOfLocalDay(range.start, zone), to: startOfLocalDay(range.end, zone) };
+export function customRangePeriod(range: { start: string; end: string }, zone: string): PeriodRange {
+  return withinCalendar({ from: startOfLocalDay(range.start, zone), to: startOfLocalDay(range.end, zone) });
+}
+
+/** The first and last instants PostgreSQL and JavaScript both write as four-digit years (0001-01-01 … 9999-12-31). */
+const CALENDAR_FIRST = new Date('0001-01-01T00:00:00.000Z').getTime();
+const CALENDAR_END = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/**
+ * A bound past the calendar's ends is no bound: the day after 9999-12-31 west of UTC is in the year 10000, which
+ * JavaScript writes `+010000-…` and PostgreSQL refuses (a 500 for a valid date). No record lies beyond either end.
+ */
+function withinCalendar({ from, to }: PeriodRange): PeriodRange {
+  return {
+    ...(from && from.getTime() >= CALENDAR_FIRST && { from }),
+    ...(to && to.getTime() <= CALENDAR_END && { to }),
+  };
 }
 
 type DatePair = { after?: string; before?: string; beforeField: string };
@@ -144,7 +159,7 @@ function monthRange(month: NonNullable<TPeriodQuery['month']>, zone: string, now
 }
 
 /** The narrowest range that satisfies every range given (filters combine with AND, as django-filter does). */
-function intersect(ranges: PeriodRange[]): PeriodRange {
+export function intersect(ranges: PeriodRange[]): PeriodRange {
   const out: PeriodRange = {};
   for (const r of ranges) {
     if (r.from && (!out.from || r.from > out.from)) out.from = r.from;
@@ -176,7 +191,7 @@ export function periodRange(query: Partial<TPeriodQuery>, zone: string, now: Dat
   if (Object.keys(errors).length) throw badRequest(errors);
   if (query.day) ranges.push(dayRange(query.day, zone, now));
   if (query.month) ranges.push(monthRange(query.month, zone, now));
-  return intersect(ranges);
+  return withinCalendar(intersect(ranges));
 }
 
 /** `column >= from AND column < to` for the bounds present; undefined when the range is open on both sides. */

@@ -38,6 +38,7 @@ import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import {
   customRangePeriod,
+  intersect,
   hasPeriodFilter,
   localDate,
   periodRange,
@@ -89,11 +90,7 @@ export function statsPeriod(
     now,
   );
   if (!query.custom_range) return range;
-  const custom = customRangePeriod(query.custom_range, zone);
-  return {
-    from: range.from && range.from > custom.from ? range.from : custom.from,
-    to: range.to && range.to < custom.to ? range.to : custom.to,
-  };
+  return intersect([range, customRangePeriod(query.custom_range, zone)]);
 }
 
 async function readScope(

@@ -239,6 +239,8 @@ async function recordDownload(
 }
 
 const DAY_MS = 86_400_000;
+/** A period longer than this reads the first and last day that hold points before it reads days. */
+const LONG_PERIOD_MS = 366 * DAY_MS;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
@@ -282,9 +284,15 @@ async function* scanPointBatches(db: Db, scope: Scope, f: q.ScanFilters): AsyncG
   if (from && firstFull !== undefined && firstFull > from.getTime()) {
     yield* scanPointsFromScans(db, scope, { ...f, range: { from, to: new Date(firstFull) } });
   }
-  const days = firstFull === undefined || end === undefined ? await q.findScanPointDays(db, scope, f.organizationId) : null;
-  let day = firstFull ?? (days ? Date.parse(days.first) : Infinity);
-  const stop = end ?? (days ? Date.parse(days.last) + DAY_MS : -Infinity);
+  let day = firstFull ?? -Infinity;
+  let stop = end ?? Infinity;
+  // An open or long period is cut to the days that hold points: 2026-02-10 to 9999-12-31 is not 2.9 million days of
+  // empty reads.
+  if (stop - day > LONG_PERIOD_MS) {
+    const days = await q.findScanPointDays(db, scope, f.organizationId);
+    day = days ? Math.max(day, Date.parse(days.first)) : Infinity;
+    stop = days ? Math.min(stop, Date.parse(days.last) + DAY_MS) : -Infinity;
+  }
   for (; day < stop; day += SCAN_POINT_DAYS_BATCH * DAY_MS) {
     const next = Math.min(day + SCAN_POINT_DAYS_BATCH * DAY_MS, stop);
     const bytes = await q.packScanPointDays(db, scope, f.organizationId, utcDay(day), utcDay(next));

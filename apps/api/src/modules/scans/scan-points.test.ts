@@ -110,6 +110,22 @@ describe('GET scan/lat-long/ read by date', () => {
     }
   });
 
+  it('answers a period that ends at the end of the calendar, west and east of UTC, with its points (no 500)', async () => {
+    for (const zone of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
+      for (const path of ['scan/lat-long/', 'scan/']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/${path}?date_time_after=2026-02-10&date_time_before=9999-12-31`,
+          headers: { ...auth(admin), timezone: zone },
+        });
+        expect(res.statusCode, `${zone} ${path} ${res.body.slice(0, 200)}`).toBe(200);
+      }
+    }
+    expect(await pointIds('date_time_after=2026-02-10&date_time_before=9999-12-31')).toEqual(
+      expected((s) => s.dateTime >= new Date('2026-02-10T00:00:00+05:30')),
+    );
+  });
+
   it("gives an ORG_ADMIN the period's points of their own organization only", async () => {
     const clinicId = seeded.find((s) => s.dateTime === SAME_INSTANT)!.organizationId;
     const ids = await pointIds('date_time_after=2026-03-01&date_time_before=2026-03-15', orgAdmin);
