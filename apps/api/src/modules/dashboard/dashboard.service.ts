@@ -153,7 +153,11 @@ export async function getDashboardChart(
   const counts = await countBuckets(db, scope, plan);
   return {
     interval,
-    points: plan.labels.map((date, i) => ({ date, scans: counts[i]!.scans, positives: counts[i]!.positives })),
+    points: plan.labels.map((date, i) => ({
+      date,
+      scans: counts[i]!.scans,
+      positives: counts[i]!.positives,
+    })),
   };
 }
 
@@ -349,7 +353,11 @@ export function chartPlan(from: Date, to: Date, zone: string, interval: 'day' | 
 }
 
 /** Exact counts per bucket of a plan: one statement (countChartPieces), each count added where the plan says. */
-async function countBuckets(db: Db, scope: Scope, plan: ChartPlan): Promise<{ scans: number; positives: number }[]> {
+async function countBuckets(
+  db: Db,
+  scope: Scope,
+  plan: ChartPlan,
+): Promise<{ scans: number; positives: number }[]> {
   const out = plan.labels.map(() => ({ scans: 0, positives: 0 }));
   const apply = (share: Share, scans: number, positives: number) => {
     if (share.plus >= 0) {

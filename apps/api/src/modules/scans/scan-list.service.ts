@@ -100,7 +100,8 @@ async function filtersOf(
     throw fieldError('organization_id', 'Send organization or organization_id, not two different ones.');
   }
   const organizationId = query.organization ?? query.organization_id;
-  if (organizationId !== undefined && checkOrganization) await assertInScope(ctx.database.db, scope, organizationId);
+  if (organizationId !== undefined && checkOrganization)
+    await assertInScope(ctx.database.db, scope, organizationId);
   if (
     query.device !== undefined &&
     query.device_serial_number !== undefined &&
@@ -201,15 +202,20 @@ export async function streamScansCsv(
       throw error;
     }
     copy.once('close', () => activeCsvCopies--);
-    copy.once('error', (error: Error) =>
-      ctx.services.log.error({ err: error.message }, 'scan CSV stopped'),
-    );
+    copy.once('error', (error: Error) => ctx.services.log.error({ err: error.message }, 'scan CSV stopped'));
     return copy;
   }
   async function* records() {
     let before: { dateTime: Date; id: number } | null = null;
     for (;;) {
-      const { records: batch, last } = await q.listScanCsvBatch(db, scope, filters, timezone, before, SCAN_CSV_BATCH);
+      const { records: batch, last } = await q.listScanCsvBatch(
+        db,
+        scope,
+        filters,
+        timezone,
+        before,
+        SCAN_CSV_BATCH,
+      );
       yield* batch;
       if (!last || batch.length < SCAN_CSV_BATCH) return;
       before = last;
@@ -280,7 +286,8 @@ async function* scanPointBatches(db: Db, scope: Scope, f: q.ScanFilters): AsyncG
   const { from, to } = f.range;
   const firstFull = from && Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
   const end = to && Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-  if (firstFull !== undefined && end !== undefined && firstFull >= end) return yield* scanPointsFromScans(db, scope, f);
+  if (firstFull !== undefined && end !== undefined && firstFull >= end)
+    return yield* scanPointsFromScans(db, scope, f);
   if (from && firstFull !== undefined && firstFull > from.getTime()) {
     yield* scanPointsFromScans(db, scope, { ...f, range: { from, to: new Date(firstFull) } });
   }
@@ -364,7 +371,14 @@ export async function streamOneScanCsv(
   if (!(await q.findScanInScope(ctx.database.db, scope, id))) throw notFound();
   await recordDownload(ctx, actor, request.path, { id }, request.meta);
   const timezone = timezoneFromHeader(request.timezone);
-  const { records } = await q.listScanCsvBatch(ctx.database.db, scope, { range: {}, ids: [id] }, timezone, null, 1);
+  const { records } = await q.listScanCsvBatch(
+    ctx.database.db,
+    scope,
+    { range: {}, ids: [id] },
+    timezone,
+    null,
+    1,
+  );
   return csvFile(scanCsvHeader(timezone), records, ctx.services.log, 'scan CSV');
 }
 

@@ -99,7 +99,10 @@ describe('GET scan/lat-long/ read by date', () => {
 
   it('answers a period at the start of the calendar, east and west of UTC, with no points rather than an error', async () => {
     for (const zone of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
-      for (const period of ['date_time_before=0001-01-02', 'date_time_after=0001-01-01&date_time_before=0001-01-01']) {
+      for (const period of [
+        'date_time_before=0001-01-02',
+        'date_time_after=0001-01-01&date_time_before=0001-01-01',
+      ]) {
         const res = await t.app.inject({
           method: 'GET',
           url: `/api/v1/scan/lat-long/?${period}`,
