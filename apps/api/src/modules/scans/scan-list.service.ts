@@ -17,9 +17,11 @@ import {
   SCAN_MESSAGES_CONSOLE,
   SCAN_TECHNICIAN_TYPES,
   SCAN_TRANSFER_ROLES,
+  ScanCellCounter,
   canDeleteDuplicate,
   canFilterAssigned,
   canSeeDuplicates,
+  decodeScanPoints,
   type TScanDetail,
   type TScanListQuery,
   type TScanPointsQuery,
@@ -330,6 +332,28 @@ export async function streamScanPoints(
     }
   })();
   return out;
+}
+
+/**
+ * GET scan/lat-long/cells/ (console, issue 24): the map's first picture — the points `GET scan/lat-long/` answers for
+ * the same query (read the same way, batch by batch) counted into SCAN_CELL_DEGREES cells (shared ScanCellCounter),
+ * packed as SCAN_CELL_BYTES records. A few hundred to a few thousand cells: tens of kB where the points are megabytes.
+ */
+export async function scanPointCells(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: TScanPointsQuery,
+  timezone: string | string[] | undefined,
+): Promise<Buffer> {
+  const scope = await readerScope(ctx, actor);
+  const filters = await filtersOf(ctx, actor, scope, query, timezone);
+  const counter = new ScanCellCounter();
+  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters)) {
+    // Big-endian as the database packs it; one swap makes it the little-endian records decodeScanPoints reads.
+    const bytes = Buffer.from(be).swap32();
+    counter.add(decodeScanPoints(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer));
+  }
+  return Buffer.from(counter.encode());
 }
 
 /** GET scan/{id}/ */

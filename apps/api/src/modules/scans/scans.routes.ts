@@ -55,6 +55,7 @@ import {
   listScanSerials,
   listScans,
   streamOneScanCsv,
+  scanPointCells,
   streamScanPoints,
   streamScansCsv,
   transferScan,
@@ -164,6 +165,25 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', SCAN_POINTS_CONTENT_TYPE)
         .header('cache-control', 'no-store')
         .send(stream as never);
+    },
+  );
+
+  app.get(
+    '/scan/lat-long/cells/',
+    {
+      preValidation: guard(SCAN_LIST_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Console: the map's first picture, the points of scan/lat-long/ for the same query counted into 0.5° cells: application/octet-stream of 20-byte little-endian records (int32 cell key, int32 scans, float32 mean latitude, float32 mean longitude, int32 one scan's id), in key order",
+        querystring: ZScanPointsQuery,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireRole(request, SCAN_LIST_ROLES);
+      const cells = await scanPointCells(app.ctx, actor, request.query, request.headers.timezone);
+      return reply.header('content-type', SCAN_POINTS_CONTENT_TYPE).header('cache-control', 'no-store').send(cells);
     },
   );
 

@@ -1,7 +1,11 @@
-// One filter set's scans on the map (part 2 §2.7 Map; issue 8 "Speed"). Two clustering workers: the grid worker
-// fetches the packed points of `GET scan/lat-long/` and counts them into cells as they arrive, so the low zooms (the
-// first picture) are ready right after the last byte; it then hands the points (transferred) to the points worker,
-// which builds the one-feature-a-scan index of the deeper zooms. Nothing a scan stays on the main thread.
+// One filter set's scans on the map (part 2 §2.7 Map; issue 8 "Speed"; issue 24 "first paint on Slow 4G"). Two
+// clustering workers. The grid worker first fetches the first picture, the scans counted into cells by the server
+// (`GET scan/lat-long/cells/`, tens of kB), and indexes them: the map draws the low zooms from it at once. When the
+// map first asks for markers, the grid worker fetches the packed points of `GET scan/lat-long/` (megabytes: they
+// would otherwise share the link with the page's code) and counts them into its own cells as they arrive; the grid
+// index then takes over the low zooms (the map is told to redraw) and the points go on (transferred) to the points
+// worker, which builds the one-feature-a-scan index of the deeper zooms. Nothing a scan stays on the main thread.
+import { SCAN_CELLS_MAX_ZOOM } from '@sc/shared/scan-points';
 import { SCAN_IDS_BODY_MAX } from '@sc/shared/scans';
 import { ApiError } from '../../../api/client.ts';
 import { COARSE_MAX_ZOOM, type Bbox, type MapMarker } from './clusterIndex.ts';
@@ -10,12 +14,24 @@ import { ClusterClient, createClusterWorker, type ClusterPort } from './clusterP
 /** The ids a cluster click lists at most: what `POST scan/ids/` accepts (the scan list modal pages through them). */
 export const CLUSTER_IDS_MAX = SCAN_IDS_BODY_MAX;
 
+export type MapRequest = { url: string; headers: Record<string, string> };
+/** The map's two requests for one filter set: the first picture's cells and the points. */
+export type ScanMapRequests = { cells: MapRequest; points: MapRequest };
+
 const isCoarse = (zoom: number) => Math.round(zoom) <= COARSE_MAX_ZOOM;
+const isFirstPicture = (zoom: number) => Math.round(zoom) <= SCAN_CELLS_MAX_ZOOM;
 
 export class ScanMapSource {
   private readonly grid: ClusterClient;
   private readonly points: ClusterClient;
+  private request: MapRequest | null = null;
+  private pointsLoad: Promise<void> | null = null;
+  /** The grid index answers the low zooms (the points have arrived). */
+  private gridReady = false;
+  /** The points could not be fetched: the first picture answers every zoom. */
+  private pointsFailed = false;
   private fine = false;
+  private readonly listeners = new Set<() => void>();
   /** Scans on the map (known once `load` has answered). */
   size = 0;
   /** Settles when the deeper zooms are ready (until then their markers wait for it). */
@@ -26,39 +42,82 @@ export class ScanMapSource {
     this.points = new ClusterClient(createPort());
   }
 
-  /** Fetches the points; answers once the low zooms can be drawn (the deeper ones follow: `fineReady`). */
-  async load(request: { url: string; headers: Record<string, string> }): Promise<void> {
-    const answer = await this.grid.fetch(request.url, request.headers);
-    if (!('points' in answer)) throw new ApiError(answer.status, answer.body);
+  /** Fetches the first picture; answers once the low zooms can be drawn (the points follow: `loadPoints`). */
+  async load(requests: ScanMapRequests): Promise<void> {
+    const answer = await this.grid.cells(requests.cells.url, requests.cells.headers);
+    if (!('size' in answer)) throw new ApiError(answer.status, answer.body);
+    this.size = answer.size;
+    this.request = requests.points;
+  }
+
+  /** Fetches the points (once; the first markers asked start it). Settles when the grid index answers. */
+  loadPoints(): Promise<void> {
+    this.pointsLoad ??= this.fetchPoints();
+    return this.pointsLoad;
+  }
+
+  private async fetchPoints(): Promise<void> {
+    if (!this.request) return;
+    const answer = await this.grid.fetch(this.request.url, this.request.headers);
+    if (!('points' in answer)) {
+      // The first picture stays (its counts are right); its groups list no scans.
+      this.pointsFailed = true;
+      this.emit();
+      return;
+    }
     this.size = answer.size;
     this.fineReady = this.points.load(answer.points).then(() => {
       this.fine = true;
     });
+    this.gridReady = true;
+    performance.mark('scan-map:points-ready');
+    this.emit();
   }
 
-  /** Whether markers at this zoom are answered now (false while the deeper zooms are still being indexed). */
+  /** Calls `listener` when the markers of a view may have changed (the points took over from the first picture). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Whether markers at this zoom are answered now (false while the points are still coming or being indexed). */
   readyAt(zoom: number): boolean {
-    return isCoarse(zoom) || this.fine;
+    if (isFirstPicture(zoom) || this.pointsFailed) return true;
+    return isCoarse(zoom) ? this.gridReady : this.fine;
   }
 
-  markers(bbox: Bbox, zoom: number): Promise<MapMarker[]> {
+  async markers(bbox: Bbox, zoom: number): Promise<MapMarker[]> {
+    const points = this.loadPoints();
+    if (!isFirstPicture(zoom)) await points;
+    if (this.pointsFailed) return this.grid.markers(bbox, zoom);
     return (isCoarse(zoom) ? this.grid : this.points).markers(bbox, zoom);
   }
 
   /** The scan ids of a marker's group, drawn at `zoom` (at most CLUSTER_IDS_MAX). */
-  leaves(zoom: number, group: number): Promise<number[]> {
+  async leaves(zoom: number, group: number): Promise<number[]> {
+    if (group < 0) {
+      // A group of the first picture: its cells' scans, found among the points once they are there.
+      const keys = await this.grid.cellKeys(group);
+      await this.loadPoints();
+      return this.pointsFailed ? [] : this.points.idsInCells(keys, CLUSTER_IDS_MAX);
+    }
     return (isCoarse(zoom) ? this.grid : this.points).leaves(group, CLUSTER_IDS_MAX);
   }
 
   terminate(): void {
+    this.listeners.clear();
     this.grid.terminate();
     this.points.terminate();
   }
 }
 
-/** A new source with its points loaded; its workers are let go if the load fails or is aborted. */
+/** A new source with its first picture loaded; its workers are let go if the load fails or is aborted. */
 export async function loadScanMap(
-  request: { url: string; headers: Record<string, string> },
+  requests: ScanMapRequests,
   createPort?: () => ClusterPort,
   signal?: AbortSignal,
 ): Promise<ScanMapSource> {
@@ -72,7 +131,7 @@ export async function loadScanMap(
   });
   try {
     signal?.throwIfAborted();
-    await Promise.race([source.load(request), aborted]);
+    await Promise.race([source.load(requests), aborted]);
     performance.mark('scan-map:grid-ready');
     return source;
   } catch (error) {
