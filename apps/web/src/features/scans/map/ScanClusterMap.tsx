@@ -90,11 +90,8 @@ export function ScanClusterMap({ source, loading = false, onSelectIds, height = 
     void draw();
     const onMove = () => void draw();
     map.on('moveend', onMove);
-    // The points replacing the first picture (issue 24): the same view, redrawn.
-    const offChange = source.onChange(onMove);
     return () => {
       cancelled = true;
-      offChange();
       map.off('moveend', onMove);
       layer.remove();
       setWaiting(false);

@@ -91,7 +91,7 @@ export function createClusterHandler(reply: Reply): (message: ClusterRequest) =>
             reply({ id: message.id, type: 'failed', failure: result });
             return;
           }
-          // The grid index answers from now on; the cells stay for the groups already drawn from them.
+          // The grid index answers the zooms after the first picture's.
           index = result.index;
           const all = result.builder.points();
           reply({ id: message.id, type: 'fetched', size: index.size, points: all }, pointBuffers(all));
@@ -102,9 +102,13 @@ export function createClusterHandler(reply: Reply): (message: ClusterRequest) =>
         index = buildPointIndex(message.points, COARSE_MAX_ZOOM + 1);
         reply({ id: message.id, type: 'loaded', size: index.size });
         return;
-      case 'markers':
-        reply({ id: message.id, type: 'markers', markers: (index ?? cellIndex)?.markers(message.bbox, message.zoom) ?? [] });
+      case 'markers': {
+        // The first picture's zooms stay on the cells once the points are there: the markers under the user's
+        // pointer do not move or regroup (their counts are exact either way).
+        const from = cellIndex && (Math.round(message.zoom) <= SCAN_CELLS_MAX_ZOOM || !index) ? cellIndex : index;
+        reply({ id: message.id, type: 'markers', markers: from ? from.markers(message.bbox, message.zoom) : [] });
         return;
+      }
       case 'leaves':
         reply({ id: message.id, type: 'leaves', ids: index ? index.leaves(message.group, message.limit) : [] });
         return;

@@ -2,9 +2,11 @@
 // clustering workers. The grid worker first fetches the first picture, the scans counted into cells by the server
 // (`GET scan/lat-long/cells/`, tens of kB), and indexes them: the map draws the low zooms from it at once. When the
 // map first asks for markers, the grid worker fetches the packed points of `GET scan/lat-long/` (megabytes: they
-// would otherwise share the link with the page's code) and counts them into its own cells as they arrive; the grid
-// index then takes over the low zooms (the map is told to redraw) and the points go on (transferred) to the points
-// worker, which builds the one-feature-a-scan index of the deeper zooms. Nothing a scan stays on the main thread.
+// would otherwise share the link with the page's code) and counts them into its own cells as they arrive; its grid
+// index then answers the zooms after the first picture's (which stay on the cells: nothing moves under the user's
+// pointer) and the points go on (transferred) to the points worker, which builds the one-feature-a-scan index of the
+// deeper zooms. A click on a first-picture group lists its cells' scans once the points are there. Nothing a scan
+// stays on the main thread.
 import { SCAN_CELLS_MAX_ZOOM } from '@sc/shared/scan-points';
 import { SCAN_IDS_BODY_MAX } from '@sc/shared/scans';
 import { ApiError } from '../../../api/client.ts';
@@ -31,7 +33,6 @@ export class ScanMapSource {
   /** The points could not be fetched: the first picture answers every zoom. */
   private pointsFailed = false;
   private fine = false;
-  private readonly listeners = new Set<() => void>();
   /** Scans on the map (known once `load` has answered). */
   size = 0;
   /** Settles when the deeper zooms are ready (until then their markers wait for it). */
@@ -62,7 +63,6 @@ export class ScanMapSource {
     if (!('points' in answer)) {
       // The first picture stays (its counts are right); its groups list no scans.
       this.pointsFailed = true;
-      this.emit();
       return;
     }
     this.size = answer.size;
@@ -71,17 +71,6 @@ export class ScanMapSource {
     });
     this.gridReady = true;
     performance.mark('scan-map:points-ready');
-    this.emit();
-  }
-
-  /** Calls `listener` when the markers of a view may have changed (the points took over from the first picture). */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
   }
 
   /** Whether markers at this zoom are answered now (false while the points are still coming or being indexed). */
@@ -109,7 +98,6 @@ export class ScanMapSource {
   }
 
   terminate(): void {
-    this.listeners.clear();
     this.grid.terminate();
     this.points.terminate();
   }
