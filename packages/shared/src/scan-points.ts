@@ -86,38 +86,62 @@ export type TScanCells = {
   sampleIds: Int32Array;
 };
 
-/** Counts decoded points into their cells (the API's side of `GET scan/lat-long/cells/`; tests). */
+/**
+ * Counts points into their cells (the API's side of `GET scan/lat-long/cells/`; tests). A cell's slot is found in a
+ * table of every key (1 MB), not a hash map: a million points are counted in tens of milliseconds.
+ */
 export class ScanCellCounter {
-  private readonly cells = new Map<number, { n: number; lat: number; lng: number; id: number }>();
+  private readonly slotOf = new Int32Array(SCAN_CELL_COLUMNS * SCAN_CELL_ROWS).fill(-1);
+  private keys: number[] = [];
+  private counts: number[] = [];
+  private sumLat: number[] = [];
+  private sumLng: number[] = [];
+  private sampleIds: number[] = [];
+
+  private count(id: number, lat: number, lng: number): void {
+    if (!isOnGlobe(lat, lng)) return;
+    const key = scanCellKey(lat, lng);
+    const slot = this.slotOf[key]!;
+    if (slot >= 0) {
+      this.counts[slot]! += 1;
+      this.sumLat[slot]! += lat;
+      this.sumLng[slot]! += lng;
+      return;
+    }
+    this.slotOf[key] = this.keys.length;
+    this.keys.push(key);
+    this.counts.push(1);
+    this.sumLat.push(lat);
+    this.sumLng.push(lng);
+    this.sampleIds.push(id);
+  }
 
   add(points: Pick<TScanPoints, 'ids' | 'lat' | 'lng'>): void {
-    for (let i = 0; i < points.ids.length; i++) {
-      const lat = points.lat[i]!;
-      const lng = points.lng[i]!;
-      if (!isOnGlobe(lat, lng)) continue;
-      const key = scanCellKey(lat, lng);
-      const cell = this.cells.get(key);
-      if (cell) {
-        cell.n += 1;
-        cell.lat += lat;
-        cell.lng += lng;
-      } else this.cells.set(key, { n: 1, lat, lng, id: points.ids[i]! });
+    for (let i = 0; i < points.ids.length; i++) this.count(points.ids[i]!, points.lat[i]!, points.lng[i]!);
+  }
+
+  /** Counts packed 12-byte records as they are, little-endian (the answer's) or big-endian (as PostgreSQL packs them). */
+  addPacked(bytes: Uint8Array, littleEndian: boolean): void {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const end = Math.floor(bytes.byteLength / SCAN_POINT_BYTES) * SCAN_POINT_BYTES;
+    for (let o = 0; o < end; o += SCAN_POINT_BYTES) {
+      this.count(view.getInt32(o, littleEndian), view.getFloat32(o + 4, littleEndian), view.getFloat32(o + 8, littleEndian));
     }
   }
 
   /** The packed answer, in key order. */
   encode(): Uint8Array {
-    const keys = [...this.cells.keys()].sort((a, b) => a - b);
-    const out = new Uint8Array(keys.length * SCAN_CELL_BYTES);
+    const order = this.keys.map((_, slot) => slot).sort((a, b) => this.keys[a]! - this.keys[b]!);
+    const out = new Uint8Array(order.length * SCAN_CELL_BYTES);
     const view = new DataView(out.buffer);
-    keys.forEach((key, i) => {
-      const cell = this.cells.get(key)!;
+    order.forEach((slot, i) => {
       const o = i * SCAN_CELL_BYTES;
-      view.setInt32(o, key, true);
-      view.setInt32(o + 4, cell.n, true);
-      view.setFloat32(o + 8, cell.lat / cell.n, true);
-      view.setFloat32(o + 12, cell.lng / cell.n, true);
-      view.setInt32(o + 16, cell.id, true);
+      const n = this.counts[slot]!;
+      view.setInt32(o, this.keys[slot]!, true);
+      view.setInt32(o + 4, n, true);
+      view.setFloat32(o + 8, this.sumLat[slot]! / n, true);
+      view.setFloat32(o + 12, this.sumLng[slot]! / n, true);
+      view.setInt32(o + 16, this.sampleIds[slot]!, true);
     });
     return out;
   }

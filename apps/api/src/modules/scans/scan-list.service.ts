@@ -21,7 +21,6 @@ import {
   canDeleteDuplicate,
   canFilterAssigned,
   canSeeDuplicates,
-  decodeScanPoints,
   type TScanDetail,
   type TScanListQuery,
   type TScanPointsQuery,
@@ -348,11 +347,8 @@ export async function scanPointCells(
   const scope = await readerScope(ctx, actor);
   const filters = await filtersOf(ctx, actor, scope, query, timezone);
   const counter = new ScanCellCounter();
-  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters)) {
-    // Big-endian as the database packs it; one swap makes it the little-endian records decodeScanPoints reads.
-    const bytes = Buffer.from(be).swap32();
-    counter.add(decodeScanPoints(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer));
-  }
+  // Big-endian as the database packs it, read as it is.
+  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters)) counter.addPacked(be, false);
   return Buffer.from(counter.encode());
 }
 
