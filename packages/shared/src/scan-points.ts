@@ -55,6 +55,8 @@ export function encodeScanPoints(
 export const SCAN_CELL_DEGREES = 0.5;
 export const SCAN_CELL_COLUMNS = 360 / SCAN_CELL_DEGREES;
 const SCAN_CELL_ROWS = 180 / SCAN_CELL_DEGREES;
+/** Cell keys run from 0 to SCAN_CELL_KEYS - 1. */
+export const SCAN_CELL_KEYS = SCAN_CELL_COLUMNS * SCAN_CELL_ROWS;
 /** The first picture's zooms: deeper ones wait for the points. */
 export const SCAN_CELLS_MAX_ZOOM = 4;
 
@@ -91,7 +93,7 @@ export type TScanCells = {
  * table of every key (1 MB), not a hash map: a million points are counted in tens of milliseconds.
  */
 export class ScanCellCounter {
-  private readonly slotOf = new Int32Array(SCAN_CELL_COLUMNS * SCAN_CELL_ROWS).fill(-1);
+  private readonly slotOf = new Int32Array(SCAN_CELL_KEYS).fill(-1);
   private keys: number[] = [];
   private counts: number[] = [];
   private sumLat: number[] = [];
@@ -167,4 +169,22 @@ export function decodeScanCells(buffer: ArrayBuffer): TScanCells {
     cells.sampleIds[i] = view.getInt32(o + 16, true);
   }
   return cells;
+}
+
+/** The ids of the packed points (12-byte records, either byte order) in these cells, at most `limit`, in order. */
+export function packedIdsInCells(
+  bytes: Uint8Array,
+  littleEndian: boolean,
+  cells: ReadonlySet<number>,
+  limit: number,
+  out: number[] = [],
+): number[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = Math.floor(bytes.byteLength / SCAN_POINT_BYTES) * SCAN_POINT_BYTES;
+  for (let o = 0; o < end && out.length < limit; o += SCAN_POINT_BYTES) {
+    const lat = view.getFloat32(o + 4, littleEndian);
+    const lng = view.getFloat32(o + 8, littleEndian);
+    if (isOnGlobe(lat, lng) && cells.has(scanCellKey(lat, lng))) out.push(view.getInt32(o, littleEndian));
+  }
+  return out;
 }

@@ -166,3 +166,40 @@ describe('GET scan/lat-long/cells/', () => {
     expect([res.statusCode, res.rawPayload.byteLength]).toEqual([200, 0]);
   });
 });
+
+describe('POST scan/lat-long/cells/ids/', () => {
+  const post = (query: string, body: unknown, token = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/scan/lat-long/cells/ids/?${query}`, headers: auth(token), payload: body as object });
+  const idsIn = (keys: number[], pred: (s: Seeded) => boolean) =>
+    seeded
+      .filter((s) => s.lat !== null && pred(s) && keys.includes(scanCellKey(Math.fround(s.lat), Math.fround(s.lng!))))
+      .map((s) => s.id)
+      .sort((a, b) => a - b);
+
+  it("lists the scans of the cells asked, under the query's filters and the caller's scope", async () => {
+    const cells = await cellsOf('');
+    const keys = [cells.keys[0]!, cells.keys[2]!, cells.keys[cells.count - 1]!];
+    for (const [query, token, pred] of [
+      ['', admin, () => true],
+      ['scan_type=TRAINING', admin, (s: Seeded) => s.scanType === 'TRAINING'],
+      ['', orgAdmin, (s: Seeded) => s.organizationId === clinicId],
+    ] as const) {
+      const res = await post(query, { cells: keys }, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = res.json<{ ids: number[] }>().ids.sort((a, b) => a - b);
+      expect(ids, query).toEqual(idsIn(keys, pred));
+    }
+    // As many as the cell's count says.
+    const res = await post('', { cells: [cells.keys[1]!] });
+    expect(res.json<{ ids: number[] }>().ids).toHaveLength(cells.counts[1]!);
+  });
+
+  it('refuses a body that is not a list of cell keys, and a scope it cannot see, without a 500', async () => {
+    for (const body of [{}, { cells: [] }, { cells: [-1] }, { cells: [259_200] }, { cells: ['x'] }, []]) {
+      const res = await post('', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await post(`organization=${otherId}`, { cells: [1] }, orgAdmin)).statusCode).toBe(404);
+    expect((await post('', { cells: [1] }, technician)).statusCode).toBe(403);
+  });
+});

@@ -15,6 +15,8 @@ import {
   ZScanDetail,
   ZScanDetailQuery,
   ZScanDeviceList,
+  ZScanCellIds,
+  ZScanCellIdsBody,
   ZScanIdsBody,
   ZScanList,
   ZScanListQuery,
@@ -55,6 +57,7 @@ import {
   listScanSerials,
   listScans,
   streamOneScanCsv,
+  scanIdsInCells,
   scanPointCells,
   streamScanPoints,
   streamScansCsv,
@@ -184,6 +187,29 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireRole(request, SCAN_LIST_ROLES);
       const cells = await scanPointCells(app.ctx, actor, request.query, request.headers.timezone);
       return reply.header('content-type', SCAN_POINTS_CONTENT_TYPE).header('cache-control', 'no-store').send(cells);
+    },
+  );
+
+  app.post(
+    '/scan/lat-long/cells/ids/',
+    {
+      preValidation: guard(SCAN_LIST_ROLES),
+      // A read sent as POST (a cluster's cells do not fit in a URL): allowed while impersonating, changes nothing.
+      config: { impersonationAllowed: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Console: the ids of the scans in these cells of the map's first picture (scan/lat-long/cells/ keys), up to 100,000, for the same query",
+        querystring: ZScanPointsQuery,
+        body: ZScanCellIdsBody,
+        response: { 200: ZScanCellIds },
+      },
+    },
+    async (request) => {
+      const actor = requireRole(request, SCAN_LIST_ROLES);
+      const ids = await scanIdsInCells(app.ctx, actor, request.query, request.headers.timezone, request.body.cells);
+      return { ids };
     },
   );
 

@@ -113,6 +113,12 @@ export function scanCellsRequest(params: TScanFilterQuery): { url: string; heade
   };
 }
 
+/** POST scan/lat-long/cells/ids/: the ids of the scans in these first-picture cells (a cluster clicked early). */
+export async function scanCellIds(params: TScanFilterQuery, cells: number[]): Promise<number[]> {
+  const answer = await api.post<{ ids: number[] }>('scan/lat-long/cells/ids/', { cells }, { query: { ...params, ...LIST_READ_QUERY } });
+  return answer.ids;
+}
+
 /** GET scan/devices/ or scan/sensor-serial-numbers/ (the scans' serials in scope) as a filter picker's lookup. */
 export function scanSerialLookup(kind: 'devices' | 'sensors', organization?: number): SerialLookup {
   return {

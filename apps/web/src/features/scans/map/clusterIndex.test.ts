@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SCAN_CELLS_MAX_ZOOM, ScanCellCounter, decodeScanPoints, encodeScanPoints } from '@sc/shared/scan-points';
+import { SCAN_CELLS_MAX_ZOOM, ScanCellCounter, decodeScanPoints, encodeScanPoints, scanCellKey } from '@sc/shared/scan-points';
 import {
   COARSE_MAX_ZOOM,
   GridIndexBuilder,
@@ -250,6 +250,30 @@ describe('scan map points stream', () => {
     // And once the points are there.
     const group = first.find((m) => m.group !== null)!;
     expect(await source.leaves(3, group.group!)).toHaveLength(group.count);
+    source.terminate();
+  });
+
+  it("asks the server for a first-picture group's scans while the points are still coming", async () => {
+    const rows = clinicScans(800, 13);
+    const cellsOnly = serverOf(rows);
+    // The points never finish arriving.
+    vi.stubGlobal('fetch', (url: string) => (url === CELLS_URL ? cellsOnly(url) : new Promise<Response>(() => undefined)));
+    const cellIds = vi.fn(async (keys: number[]) =>
+      rows.filter(([, lat, lng]) => keys.includes(scanCellKey(Math.fround(lat), Math.fround(lng)))).map(([id]) => id),
+    );
+    const { create } = ports();
+    const source = await loadScanMap({ ...requests(), cellIds }, create);
+    const markers = await source.markers(WORLD, 2);
+    const groups = markers.filter((m) => m.group !== null);
+    expect(groups.length).toBeGreaterThan(1);
+    let listed = 0;
+    for (const marker of groups) {
+      const ids = await source.leaves(2, marker.group!);
+      expect(ids).toHaveLength(marker.count);
+      listed += ids.length;
+    }
+    expect(cellIds).toHaveBeenCalledTimes(groups.length);
+    expect(listed + markers.filter((m) => m.group === null).length).toBe(800);
     source.terminate();
   });
 

@@ -5,8 +5,8 @@
 // would otherwise share the link with the page's code) and counts them into its own cells as they arrive; its grid
 // index then answers the zooms after the first picture's (which stay on the cells: nothing moves under the user's
 // pointer) and the points go on (transferred) to the points worker, which builds the one-feature-a-scan index of the
-// deeper zooms. A click on a first-picture group lists its cells' scans once the points are there. Nothing a scan
-// stays on the main thread.
+// deeper zooms. A click on a first-picture group lists its cells' scans: from the server while the points are
+// coming, then from the points worker. Nothing a scan stays on the main thread.
 import { SCAN_CELLS_MAX_ZOOM } from '@sc/shared/scan-points';
 import { SCAN_IDS_BODY_MAX } from '@sc/shared/scans';
 import { ApiError } from '../../../api/client.ts';
@@ -17,8 +17,11 @@ import { ClusterClient, createClusterWorker, type ClusterPort } from './clusterP
 export const CLUSTER_IDS_MAX = SCAN_IDS_BODY_MAX;
 
 export type MapRequest = { url: string; headers: Record<string, string> };
-/** The map's two requests for one filter set: the first picture's cells and the points. */
-export type ScanMapRequests = { cells: MapRequest; points: MapRequest };
+/**
+ * The map's requests for one filter set: the first picture's cells, the points, and the ids of some cells' scans
+ * (`POST scan/lat-long/cells/ids/`, for a first-picture group clicked before the points have arrived).
+ */
+export type ScanMapRequests = { cells: MapRequest; points: MapRequest; cellIds?: (keys: number[]) => Promise<number[]> };
 
 const isCoarse = (zoom: number) => Math.round(zoom) <= COARSE_MAX_ZOOM;
 const isFirstPicture = (zoom: number) => Math.round(zoom) <= SCAN_CELLS_MAX_ZOOM;
@@ -27,6 +30,7 @@ export class ScanMapSource {
   private readonly grid: ClusterClient;
   private readonly points: ClusterClient;
   private request: MapRequest | null = null;
+  private cellIds: ScanMapRequests['cellIds'];
   private pointsLoad: Promise<void> | null = null;
   /** The grid index answers the low zooms (the points have arrived). */
   private gridReady = false;
@@ -49,6 +53,7 @@ export class ScanMapSource {
     if (!('size' in answer)) throw new ApiError(answer.status, answer.body);
     this.size = answer.size;
     this.request = requests.points;
+    this.cellIds = requests.cellIds;
   }
 
   /** Fetches the points (once; the first markers asked start it). Settles when the grid index answers. */
@@ -89,8 +94,10 @@ export class ScanMapSource {
   /** The scan ids of a marker's group, drawn at `zoom` (at most CLUSTER_IDS_MAX). */
   async leaves(zoom: number, group: number): Promise<number[]> {
     if (group < 0) {
-      // A group of the first picture: its cells' scans, found among the points once they are there.
+      // A group of the first picture: its cells' scans, asked of the server while the points are still coming
+      // (on a slow link they take a while), else found among the points.
       const keys = await this.grid.cellKeys(group);
+      if (!this.gridReady && !this.pointsFailed && this.cellIds) return this.cellIds(keys);
       await this.loadPoints();
       return this.pointsFailed ? [] : this.points.idsInCells(keys, CLUSTER_IDS_MAX);
     }
