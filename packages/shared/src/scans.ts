@@ -11,6 +11,7 @@ import {
   SCAN_TYPES,
 } from './constants.ts';
 import { ZSerialNumber } from './devices.ts';
+import { SCAN_CELL_KEYS } from './scan-points.ts';
 import type { TUploadFolder } from './files.ts';
 import {
   INTEGER_MESSAGE,
@@ -534,6 +535,22 @@ export const ZScanIdsBody = z.object(
   { error: OBJECT_MESSAGE },
 );
 export type TScanIdsBody = z.infer<typeof ZScanIdsBody>;
+/**
+ * `POST scan/lat-long/cells/ids/?<the points' filters>` (console, issue 24): the ids of the scans in these cells of
+ * the map's first picture (SCAN_CELL_DEGREES cells, keys as scanCellKey), at most SCAN_IDS_BODY_MAX — a cluster
+ * clicked before the points have arrived. A read sent as POST: a cluster's cells do not fit in a URL.
+ */
+export const ZScanCellIdsBody = z.object(
+  {
+    cells: z
+      .array(z.number().int().min(0).max(SCAN_CELL_KEYS - 1), { error: LIST_MESSAGE })
+      .min(1, `Send between 1 and ${SCAN_CELL_KEYS} cell keys.`)
+      .max(SCAN_CELL_KEYS, `Send between 1 and ${SCAN_CELL_KEYS} cell keys.`),
+  },
+  { error: OBJECT_MESSAGE },
+);
+export type TScanCellIdsBody = z.infer<typeof ZScanCellIdsBody>;
+export const ZScanCellIds = z.object({ ids: z.array(z.number().int()) });
 export const ZScanIdsQuery = ZListQuery.pick({
   page: true,
   limit: true,

@@ -16,10 +16,13 @@ import {
   SCAN_LOOKUP_LIMIT,
   SCAN_MESSAGES_CONSOLE,
   SCAN_TECHNICIAN_TYPES,
+  SCAN_IDS_BODY_MAX,
   SCAN_TRANSFER_ROLES,
+  ScanCellCounter,
   canDeleteDuplicate,
   canFilterAssigned,
   canSeeDuplicates,
+  packedIdsInCells,
   type TScanDetail,
   type TScanListQuery,
   type TScanPointsQuery,
@@ -345,6 +348,47 @@ export async function streamScanPoints(
     }
   })();
   return out;
+}
+
+/**
+ * GET scan/lat-long/cells/ (console, issue 24): the map's first picture — the points `GET scan/lat-long/` answers for
+ * the same query (read the same way, batch by batch) counted into SCAN_CELL_DEGREES cells (shared ScanCellCounter),
+ * packed as SCAN_CELL_BYTES records. A few hundred to a few thousand cells: tens of kB where the points are megabytes.
+ */
+export async function scanPointCells(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: TScanPointsQuery,
+  timezone: string | string[] | undefined,
+): Promise<Buffer> {
+  const scope = await readerScope(ctx, actor);
+  const filters = await filtersOf(ctx, actor, scope, query, timezone);
+  const counter = new ScanCellCounter();
+  // Big-endian as the database packs it, read as it is.
+  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters)) counter.addPacked(be, false);
+  return Buffer.from(counter.encode());
+}
+
+/**
+ * POST scan/lat-long/cells/ids/ (console, issue 24): the ids of the scans in these cells of the first picture, read
+ * as its cells were (the same points), at most SCAN_IDS_BODY_MAX: a cluster clicked before the points have arrived.
+ */
+export async function scanIdsInCells(
+  ctx: ScanListContext,
+  actor: Actor,
+  query: TScanPointsQuery,
+  timezone: string | string[] | undefined,
+  cells: readonly number[],
+): Promise<number[]> {
+  const scope = await readerScope(ctx, actor);
+  const filters = await filtersOf(ctx, actor, scope, query, timezone);
+  const wanted = new Set(cells);
+  const ids: number[] = [];
+  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters)) {
+    packedIdsInCells(be, false, wanted, SCAN_IDS_BODY_MAX, ids);
+    if (ids.length >= SCAN_IDS_BODY_MAX) break;
+  }
+  return ids;
 }
 
 /** GET scan/{id}/ */

@@ -15,6 +15,8 @@ import {
   ZScanDetail,
   ZScanDetailQuery,
   ZScanDeviceList,
+  ZScanCellIds,
+  ZScanCellIdsBody,
   ZScanIdsBody,
   ZScanList,
   ZScanListQuery,
@@ -55,6 +57,8 @@ import {
   listScanSerials,
   listScans,
   streamOneScanCsv,
+  scanIdsInCells,
+  scanPointCells,
   streamScanPoints,
   streamScansCsv,
   transferScan,
@@ -164,6 +168,48 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', SCAN_POINTS_CONTENT_TYPE)
         .header('cache-control', 'no-store')
         .send(stream as never);
+    },
+  );
+
+  app.get(
+    '/scan/lat-long/cells/',
+    {
+      preValidation: guard(SCAN_LIST_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Console: the map's first picture, the points of scan/lat-long/ for the same query counted into 0.5° cells: application/octet-stream of 20-byte little-endian records (int32 cell key, int32 scans, float32 mean latitude, float32 mean longitude, int32 one scan's id), in key order",
+        querystring: ZScanPointsQuery,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireRole(request, SCAN_LIST_ROLES);
+      const cells = await scanPointCells(app.ctx, actor, request.query, request.headers.timezone);
+      return reply.header('content-type', SCAN_POINTS_CONTENT_TYPE).header('cache-control', 'no-store').send(cells);
+    },
+  );
+
+  app.post(
+    '/scan/lat-long/cells/ids/',
+    {
+      preValidation: guard(SCAN_LIST_ROLES),
+      // A read sent as POST (a cluster's cells do not fit in a URL): allowed while impersonating, changes nothing.
+      config: { impersonationAllowed: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Console: the ids of the scans in these cells of the map's first picture (scan/lat-long/cells/ keys), up to 100,000, for the same query",
+        querystring: ZScanPointsQuery,
+        body: ZScanCellIdsBody,
+        response: { 200: ZScanCellIds },
+      },
+    },
+    async (request) => {
+      const actor = requireRole(request, SCAN_LIST_ROLES);
+      const ids = await scanIdsInCells(app.ctx, actor, request.query, request.headers.timezone, request.body.cells);
+      return { ids };
     },
   );
 

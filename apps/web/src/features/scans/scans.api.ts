@@ -105,6 +105,20 @@ export function scanPointsRequest(params: TScanFilterQuery): { url: string; head
   };
 }
 
+/** GET scan/lat-long/cells/ (the map's first picture, issue 24): the same filters as the points, as a worker fetches it. */
+export function scanCellsRequest(params: TScanFilterQuery): { url: string; headers: Record<string, string> } {
+  return {
+    url: new URL(buildUrl('scan/lat-long/cells/', { ...params, ...LIST_READ_QUERY }), window.location.href).href,
+    headers: authHeaders(SCAN_POINTS_CONTENT_TYPE),
+  };
+}
+
+/** POST scan/lat-long/cells/ids/: the ids of the scans in these first-picture cells (a cluster clicked early). */
+export async function scanCellIds(params: TScanFilterQuery, cells: number[]): Promise<number[]> {
+  const answer = await api.post<{ ids: number[] }>('scan/lat-long/cells/ids/', { cells }, { query: { ...params, ...LIST_READ_QUERY } });
+  return answer.ids;
+}
+
 /** GET scan/devices/ or scan/sensor-serial-numbers/ (the scans' serials in scope) as a filter picker's lookup. */
 export function scanSerialLookup(kind: 'devices' | 'sensors', organization?: number): SerialLookup {
   return {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeScanPoints } from '@sc/shared/scan-points';
+import { SCAN_CELLS_MAX_ZOOM, ScanCellCounter, decodeScanPoints, encodeScanPoints, scanCellKey } from '@sc/shared/scan-points';
 import {
   COARSE_MAX_ZOOM,
   GridIndexBuilder,
@@ -169,62 +169,174 @@ describe('scan map points stream', () => {
     vi.unstubAllGlobals();
   });
 
-  it('streams the answer into the grid worker, which hands the points on: low zooms first, then the deeper ones', async () => {
-    const rows = [...clinicScans(2000), [99_999, Number.NaN, 0] as Row];
+  const CELLS_URL = 'http://localhost/api/v1/scan/lat-long/cells/';
+  const POINTS_URL = 'http://localhost/api/v1/scan/lat-long/';
+  const requests = (headers: Record<string, string> = {}) => ({
+    cells: { url: CELLS_URL, headers },
+    points: { url: POINTS_URL, headers },
+  });
+  /** What the API answers for these points: the cells (as GET scan/lat-long/cells/ counts them) and the points. */
+  function serverOf(rows: Row[]) {
     const bytes = encodeScanPoints(rows.map(([id, latitude, longitude]) => ({ id, latitude, longitude })));
-    const fetchMock = vi.fn(async () => new Response(streamOf(bytes)));
+    const counter = new ScanCellCounter();
+    counter.add(decodeScanPoints(bytes.slice().buffer));
+    const cells = counter.encode();
+    return vi.fn(async (url: string) => new Response(url === CELLS_URL ? cells.slice() : streamOf(bytes)));
+  }
+
+  it('draws the first picture from the cells alone, then fetches the points when the map first asks for markers', async () => {
+    const rows = [...clinicScans(2000), [99_999, Number.NaN, 0] as Row];
+    const fetchMock = serverOf(rows);
     vi.stubGlobal('fetch', fetchMock);
     const { made, create } = ports();
-    const source = await loadScanMap({ url: 'http://localhost/api/v1/scan/lat-long/', headers: { Authorization: 'Token t' } }, create);
+    const source = await loadScanMap(requests({ Authorization: 'Token t' }), create);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('http://localhost/api/v1/scan/lat-long/', { headers: { Authorization: 'Token t' } });
+    expect(fetchMock).toHaveBeenCalledWith(CELLS_URL, { headers: { Authorization: 'Token t' } });
     expect(made).toHaveLength(2);
     expect(source.size).toBe(2000);
+    // The first picture's zooms are answered now; deeper ones wait for the points.
+    expect(source.readyAt(SCAN_CELLS_MAX_ZOOM)).toBe(true);
+    expect(source.readyAt(SCAN_CELLS_MAX_ZOOM + 1)).toBe(false);
+
+    const first = await source.markers(WORLD, 2);
+    expect(first.reduce((n, m) => n + m.count, 0)).toBe(2000);
+    expect(first.every((m) => m.count === 1 || (m.group !== null && m.group < 0))).toBe(true);
+    // Asking for markers started the points.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenLastCalledWith(POINTS_URL, { headers: { Authorization: 'Token t' } });
+    await source.loadPoints();
     expect(source.readyAt(COARSE_MAX_ZOOM)).toBe(true);
+    // The first picture's zooms stay as they were drawn (nothing moves under the pointer).
+    expect(await source.markers(WORLD, 2)).toEqual(first);
     await source.fineReady;
     expect(source.readyAt(COARSE_MAX_ZOOM + 1)).toBe(true);
 
     const sumAt = async (zoom: number) => (await source.markers(WORLD, zoom)).reduce((n, m) => n + m.count, 0);
     expect(await sumAt(2)).toBe(2000);
     expect(await sumAt(12)).toBe(2000);
-    for (const zoom of [2, 9]) {
+    for (const zoom of [2, COARSE_MAX_ZOOM, 9]) {
       const cluster = (await source.markers(WORLD, zoom)).find((m) => m.group !== null)!;
+      expect(cluster.group! < 0).toBe(zoom <= SCAN_CELLS_MAX_ZOOM);
       expect(await source.leaves(zoom, cluster.group!)).toHaveLength(cluster.count);
     }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     source.terminate();
     expect(made.every((p) => p.terminated)).toBe(true);
+  });
+
+  it("lists a first-picture cluster's own scans, waiting for the points", async () => {
+    const rows = clinicScans(1500, 11);
+    vi.stubGlobal('fetch', serverOf(rows));
+    const { create } = ports();
+    const source = await loadScanMap(requests(), create);
+    const first = await source.markers(WORLD, 3);
+    const byId = new Map(rows.map(([id, lat, lng]) => [id, [Math.fround(lat), Math.fround(lng)] as const]));
+    // Clicked before the points arrive: the answer waits for them.
+    const answers = await Promise.all(first.map((m) => (m.group === null ? Promise.resolve([m.scanId!]) : source.leaves(3, m.group))));
+    const seen = new Set<number>();
+    first.forEach((marker, i) => {
+      const ids = answers[i]!;
+      expect(ids).toHaveLength(marker.count);
+      for (const id of ids) {
+        expect(seen.has(id)).toBe(false);
+        seen.add(id);
+        expect(byId.has(id)).toBe(true);
+      }
+      // Its scans are around the marker (60 px at zoom 3 are 10.5 degrees of longitude; clusters of clusters reach
+      // further), not elsewhere on the globe.
+      for (const id of ids) expect(Math.abs(byId.get(id)![1] - marker.lng)).toBeLessThan(25);
+    });
+    expect(seen.size).toBe(rows.length);
+    // And once the points are there.
+    const group = first.find((m) => m.group !== null)!;
+    expect(await source.leaves(3, group.group!)).toHaveLength(group.count);
+    source.terminate();
+  });
+
+  it("asks the server for a first-picture group's scans while the points are still coming", async () => {
+    const rows = clinicScans(800, 13);
+    const cellsOnly = serverOf(rows);
+    // The points never finish arriving.
+    vi.stubGlobal('fetch', (url: string) => (url === CELLS_URL ? cellsOnly(url) : new Promise<Response>(() => undefined)));
+    const cellIds = vi.fn(async (keys: number[]) =>
+      rows.filter(([, lat, lng]) => keys.includes(scanCellKey(Math.fround(lat), Math.fround(lng)))).map(([id]) => id),
+    );
+    const { create } = ports();
+    const source = await loadScanMap({ ...requests(), cellIds }, create);
+    const markers = await source.markers(WORLD, 2);
+    const groups = markers.filter((m) => m.group !== null);
+    expect(groups.length).toBeGreaterThan(1);
+    let listed = 0;
+    for (const marker of groups) {
+      const ids = await source.leaves(2, marker.group!);
+      expect(ids).toHaveLength(marker.count);
+      listed += ids.length;
+    }
+    expect(cellIds).toHaveBeenCalledTimes(groups.length);
+    expect(listed + markers.filter((m) => m.group === null).length).toBe(800);
+    source.terminate();
+  });
+
+  it('keeps the first picture when the points cannot be fetched', async () => {
+    const rows = clinicScans(300, 5);
+    const cellsOnly = serverOf(rows);
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === CELLS_URL ? cellsOnly(url) : new Response(JSON.stringify({ detail: 'busy' }), { status: 503 }),
+    );
+    const { create } = ports();
+    const source = await loadScanMap(requests(), create);
+    await source.loadPoints();
+    expect(source.readyAt(12)).toBe(true);
+    expect((await source.markers(WORLD, 12)).reduce((n, m) => n + m.count, 0)).toBe(300);
+    const group = (await source.markers(WORLD, 2)).find((m) => m.group !== null)!;
+    expect(await source.leaves(2, group.group!)).toEqual([]);
+    source.terminate();
   });
 
   it('answers a refusal as the API error and lets both workers go', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ detail: 'Not allowed' }), { status: 403 }));
     const { made, create } = ports();
-    const error = await loadScanMap({ url: 'http://localhost/x', headers: {} }, create).catch((e: unknown) => e);
+    const error = await loadScanMap(requests(), create).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, body: { detail: 'Not allowed' } });
     expect(made.map((p) => p.terminated)).toEqual([true, true]);
   });
 
-  it('lets both workers go when the map is no longer wanted before its points arrive', async () => {
+  it('lets both workers go when the map is no longer wanted before its first picture arrives', async () => {
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     const { made, create } = ports();
     const controller = new AbortController();
-    const loading = loadScanMap({ url: 'http://localhost/x', headers: {} }, create, controller.signal);
+    const loading = loadScanMap(requests(), create, controller.signal);
     controller.abort(new Error('unmounted'));
     await expect(loading).rejects.toThrow('unmounted');
     expect(made.map((p) => p.terminated)).toEqual([true, true]);
   });
 
-  it('answers an answer broken off as unreachable', async () => {
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new Uint8Array(24));
-        controller.error(new Error('connection reset'));
-      },
+  it('answers an unreachable server as unreachable', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
     });
-    vi.stubGlobal('fetch', async () => new Response(body));
     const { made, create } = ports();
-    await expect(loadScanMap({ url: 'http://localhost/x', headers: {} }, create)).rejects.toMatchObject({ status: 0 });
+    await expect(loadScanMap(requests(), create)).rejects.toMatchObject({ status: 0 });
     expect(made.map((p) => p.terminated)).toEqual([true, true]);
+  });
+
+  it('keeps the first picture when the points are broken off', async () => {
+    const rows = clinicScans(200, 3);
+    const cellsOnly = serverOf(rows);
+    const broken = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(24));
+          controller.error(new Error('connection reset'));
+        },
+      });
+    vi.stubGlobal('fetch', async (url: string) => (url === CELLS_URL ? cellsOnly(url) : new Response(broken())));
+    const { create } = ports();
+    const source = await loadScanMap(requests(), create);
+    await source.loadPoints();
+    expect((await source.markers(WORLD, 9)).reduce((n, m) => n + m.count, 0)).toBe(200);
+    source.terminate();
   });
 });
 

@@ -8,8 +8,11 @@
 //   up to that fraction of a pixel at its edge); supercluster clusters the cells, each weighted by its scans, so
 //   every marker's count is exact and its scans are exactly the ids of its cells;
 // - the point index (deeper zooms): one supercluster feature a scan, built after the grid index has answered.
+// Before either, the first picture (issue 24): the cell index clusters the server's cells (`GET scan/lat-long/cells/`,
+// tens of kB where the points are megabytes) for zooms up to SCAN_CELLS_MAX_ZOOM, each weighted by its scans; its
+// groups are negative numbers, whose scans are found by cell key once the points are there (scanIdsInCells).
 import Supercluster, { type PointFeature } from 'supercluster';
-import { SCAN_POINT_BYTES, decodeScanPoints } from '@sc/shared/scan-points';
+import { SCAN_POINT_BYTES, decodeScanPoints, isOnGlobe, scanCellKey, type TScanCells } from '@sc/shared/scan-points';
 
 /** Compact points (decodeScanPoints of `GET scan/lat-long/`): the i-th scan is ids[i] at (lat[i], lng[i]). */
 export type CompactPoints = { ids: Int32Array; lat: Float32Array; lng: Float32Array };
@@ -34,9 +37,8 @@ export const COARSE_MAX_ZOOM = 5;
 /** A grid cell is a pixel at this zoom (1/8 of a pixel at COARSE_MAX_ZOOM). */
 export const GRID_ZOOM = COARSE_MAX_ZOOM + 3;
 
-/** Points with coordinates on the globe; others are left out of both indexes alike. */
-export const isOnGlobe = (lat: number, lng: number): boolean =>
-  Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+/** Points with coordinates on the globe; others are left out of every index alike (and of the server's cells). */
+export { isOnGlobe };
 
 export type ClusterIndex = {
   /** Scans in the index. */
@@ -225,6 +227,62 @@ export function joinPoints(chunks: CompactPoints[]): CompactPoints {
     out.lat.set(c.lat, at);
     out.lng.set(c.lng, at);
     at += c.ids.length;
+  }
+  return out;
+}
+
+/** The first picture's index: the server's cells, clustered like the grid index's (counts exact, positions means). */
+export type CellIndex = ClusterIndex & {
+  /** The cell keys of a (negative) group of this index's markers. */
+  cellKeys: (group: number) => number[];
+};
+
+/** Group numbers of the cell index are -1 - supercluster's (so they never pass for the other indexes' groups). */
+const cellGroup = (group: number): number => -1 - group;
+
+export function buildCellIndex(cells: TScanCells, maxZoom: number): CellIndex {
+  const features: PointFeature<Props>[] = [];
+  let size = 0;
+  for (let c = 0; c < cells.count; c++) {
+    const n = cells.counts[c]!;
+    size += n;
+    features.push({ type: 'Feature', properties: { i: c, n }, geometry: { type: 'Point', coordinates: [cells.lng[c]!, cells.lat[c]!] } });
+  }
+  const index = new Supercluster<Props, Props>({
+    radius: CLUSTER_RADIUS_PX,
+    minZoom: 0,
+    maxZoom,
+    map: (p) => ({ i: -1, n: p.n }),
+    reduce: (sum, p) => {
+      sum.n += p.n;
+    },
+  });
+  index.load(features);
+  return {
+    size,
+    markers: (bbox, zoom) =>
+      index.getClusters(bbox, Math.min(maxZoom, Math.round(zoom))).map((f) => {
+        const marker = markerOf(f, (c) => cells.sampleIds[c] ?? null);
+        return marker.group === null ? marker : { ...marker, group: cellGroup(marker.group) };
+      }),
+    // The ids are not here: scanIdsInCells finds them among the points.
+    leaves: () => [],
+    cellKeys: (negative) => {
+      const group = cellGroup(negative);
+      const found = group < cells.count ? [group] : index.getLeaves(group, Infinity).map((f) => f.properties.i);
+      return found.map((c) => cells.keys[c]!);
+    },
+  };
+}
+
+/** The ids of the points in these cells (scanCellKey), at most `limit`, in the points' order. */
+export function scanIdsInCells(points: CompactPoints, keys: readonly number[], limit: number): number[] {
+  const wanted = new Set(keys);
+  const out: number[] = [];
+  for (let i = 0; i < points.ids.length && out.length < limit; i++) {
+    const lat = points.lat[i]!;
+    const lng = points.lng[i]!;
+    if (isOnGlobe(lat, lng) && wanted.has(scanCellKey(lat, lng))) out.push(points.ids[i]!);
   }
   return out;
 }

@@ -2,7 +2,9 @@
 // grid worker fetches `GET scan/lat-long/` itself (`fetch`) and counts the points into its cells as the bytes
 // arrive (its event loop is free, so the download runs at full speed), builds the grid index of the low zooms and
 // answers with the points (transferred, not copied), which the points worker takes (`load`) to index the deeper
-// zooms. `markers` and `leaves` read either index.
+// zooms. `markers` and `leaves` read either index. Before the points, the grid worker fetches the first picture
+// (`cells`: `GET scan/lat-long/cells/`, issue 24) and answers `markers` from it until its grid index is built;
+// `cellKeys` names the cells of a first-picture group, whose scans the points worker finds (`idsInCells`).
 import { createInThreadClusterPort } from './inThreadClusterPort.ts';
 import type { Bbox, CompactPoints, MapMarker } from './clusterIndex.ts';
 
@@ -10,12 +12,18 @@ import type { Bbox, CompactPoints, MapMarker } from './clusterIndex.ts';
 export type FetchFailure = { status: number; body: { detail?: string } & Record<string, unknown> };
 
 export type ClusterRequest =
+  | { id: number; type: 'cells'; url: string; headers: Record<string, string> }
+  | { id: number; type: 'cellKeys'; group: number }
+  | { id: number; type: 'idsInCells'; keys: number[]; limit: number }
   | { id: number; type: 'fetch'; url: string; headers: Record<string, string> }
   | { id: number; type: 'load'; points: CompactPoints }
   | { id: number; type: 'markers'; bbox: Bbox; zoom: number }
   | { id: number; type: 'leaves'; group: number; limit: number };
 
 export type ClusterResponse =
+  /** `cells` done: the first picture can be drawn. */
+  | { id: number; type: 'cellsReady'; size: number }
+  | { id: number; type: 'cellKeys'; keys: number[] }
   /** `fetch` done: the grid index is ready; the points go on to the points worker. */
   | { id: number; type: 'fetched'; size: number; points: CompactPoints }
   | { id: number; type: 'failed'; failure: FetchFailure }
@@ -55,6 +63,25 @@ export class ClusterClient {
       this.pending.set(id, resolve);
       this.port.postMessage({ ...request, id } as ClusterRequest, transfer);
     });
+  }
+
+  /** Grid worker: fetches the first picture's cells and indexes them; answers their scans, or the failure. */
+  async cells(url: string, headers: Record<string, string>): Promise<{ size: number } | FetchFailure> {
+    const answer = await this.ask({ type: 'cells', url, headers });
+    if (answer.type === 'cellsReady') return { size: answer.size };
+    return answer.type === 'failed' ? answer.failure : { status: 0, body: {} };
+  }
+
+  /** Grid worker: the cell keys of a first-picture group. */
+  async cellKeys(group: number): Promise<number[]> {
+    const answer = await this.ask({ type: 'cellKeys', group });
+    return answer.type === 'cellKeys' ? answer.keys : [];
+  }
+
+  /** Points worker (once loaded): the ids of its points in these cells, at most `limit`. */
+  async idsInCells(keys: number[], limit: number): Promise<number[]> {
+    const answer = await this.ask({ type: 'idsInCells', keys, limit });
+    return answer.type === 'leaves' ? answer.ids : [];
   }
 
   /** Grid worker: fetches the points and builds the grid index; answers the points, or the failure. */

@@ -1,8 +1,8 @@
 // The map's server data (part 2 §2.7 Map): a query whose data is the ScanMapSource of its filters (the workers
-// holding their points). It resolves as soon as the low zooms can be drawn. The source's workers are let go when
+// holding their cells and points). It resolves as soon as the first picture can be drawn. The source's workers are let go when
 // the query drops it (gcTime after the last map closes, or a refetch replacing it).
 import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { scanKeys, scanPointsRequest, type TScanFilterQuery } from '../scans.api.ts';
+import { scanCellIds, scanCellsRequest, scanKeys, scanPointsRequest, type TScanFilterQuery } from '../scans.api.ts';
 import type { ClusterPort } from './clusterProtocol.ts';
 import { loadScanMap, type ScanMapSource } from './scanMapSource.ts';
 
@@ -29,7 +29,12 @@ export function scanMapQuery(filters: TScanFilterQuery, createPort?: () => Clust
   return queryOptions({
     queryKey,
     queryFn: async ({ signal, client }) => {
-      const source = await loadScanMap(scanPointsRequest(filters), createPort, signal);
+      const requests = {
+        cells: scanCellsRequest(filters),
+        points: scanPointsRequest(filters),
+        cellIds: (keys: number[]) => scanCellIds(filters, keys),
+      };
+      const source = await loadScanMap(requests, createPort, signal);
       releaseWhenDropped(client, queryKey, source);
       return source;
     },

@@ -33,7 +33,7 @@ describe('scan map prefetch from the route', () => {
     expect(scanMapFiltersOf(new URLSearchParams('duplicates=duplicates'))).toBeNull();
   });
 
-  it('fetches the points once under the key the page reads, only signed in and only for a map', async () => {
+  it("fetches the map's first picture once under the key the page reads, only signed in and only for a map", async () => {
     const fetchMock = vi.fn(async () => new Response(new Uint8Array(0)));
     vi.stubGlobal('fetch', fetchMock);
     const client = new QueryClient();
@@ -51,7 +51,8 @@ describe('scan map prefetch from the route', () => {
     await vi.waitFor(() => expect(client.getQueryState(key)?.status).toBe('success'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/api\/v1\/scan\/lat-long\/\?.*date_time_after=/);
+    // The cells; the points wait until the map draws (so they do not share the link with the page's code).
+    expect(url).toMatch(/\/api\/v1\/scan\/lat-long\/cells\/\?.*date_time_after=/);
     expect(init.headers).toMatchObject({ Authorization: 'Token session-1' });
     client.clear();
   });
