@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
 /** This worker's server (global-setup.ts starts one per worker). */
 export const baseUrl = (): string => {
@@ -11,8 +12,6 @@ export const baseUrl = (): string => {
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   return urls[(worker - 1) % urls.length] ?? inject('baseUrl');
 };
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * How long a journey waits for a condition (an element, a list that refetches, a polled value) before it fails: one
@@ -23,19 +22,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const E2E_WAIT_MS = 45_000;
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function newPage(browser: Browser, viewport = { width: 1400, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import budget from '../apps/web/performance-budget.json' with { type: 'json' };
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { startServer, type Server } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -171,19 +172,11 @@ type Sample = { ms: number; atMilestone: Traffic; whole: Traffic };
 
 async function openProfile(dir: string, baseURL: string): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     baseURL,
     viewport: { width: 1400, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(WAIT_MS);
   // tsx compiles with esbuild's keepNames, which wraps the function's inner arrows in a `__name` helper that the page
