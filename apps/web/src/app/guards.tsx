@@ -10,8 +10,7 @@ import { useSessionUser } from './SessionUserContext.tsx';
 export function RequireToken() {
   const location = useLocation();
   // The asked page rides along in the login URL (not router state), so sign-in returns to it (issue 23.11).
-  if (!hasToken())
-    return <Navigate to={loginUrl(location.pathname + location.search + location.hash)} replace />;
+  if (!hasToken()) return <Navigate to={loginUrl(location.pathname + location.search + location.hash)} replace />;
   return <Outlet />;
 }
 

@@ -3,11 +3,12 @@
 // slow link, and most users keep the country it offers (issue 24). Until then a read-only field shows the chosen
 // country where the picker will be, so nothing moves; a click or Tab into it loads the picker, which then opens
 // (click) or takes the focus (keyboard).
-import { Suspense, lazy, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, lazy, useCallback, useState, type ComponentProps } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { DEFAULT_COUNTRY, countryLabel, useCountries } from '../api/countries.ts';
 import type { CountryDialCodePicker as Picker } from './CountryDialCodePicker.tsx';
+import { useFirstInteraction } from './firstInteraction.ts';
 
 const CountryDialCodePicker = lazy(() =>
   import('./CountryDialCodePicker.tsx').then((m) => ({ default: m.CountryDialCodePicker })),
@@ -46,16 +47,8 @@ export function LazyCountryDialCodePicker(props: Props) {
   const [arrival, setArrival] = useState<Arrival>('idle');
 
   // Any key or pointer on the page: the user is here, the picker may come.
-  useEffect(() => {
-    if (arrival !== 'idle') return;
-    const start = () => setArrival((a) => (a === 'idle' ? 'quiet' : a));
-    document.addEventListener('keydown', start, { once: true });
-    document.addEventListener('pointerdown', start, { once: true });
-    return () => {
-      document.removeEventListener('keydown', start);
-      document.removeEventListener('pointerdown', start);
-    };
-  }, [arrival]);
+  const arrive = useCallback(() => setArrival((a) => (a === 'idle' ? 'quiet' : a)), []);
+  useFirstInteraction(arrive, arrival === 'idle');
 
   const standIn = (
     <PickerStandIn

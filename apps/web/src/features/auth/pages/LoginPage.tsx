@@ -18,6 +18,7 @@ import { DEFAULT_COUNTRY, useCountries } from '../../../api/countries.ts';
 import { clearStorage, hasToken } from '../../../api/storage.ts';
 import { prefetchAfterSignIn } from '../../../app/afterSignIn.ts';
 import { EXPIRED_PARAM, NEXT_PARAM, safeReturnPath } from '../../../app/returnPath.ts';
+import { useFirstInteraction } from '../../../components/firstInteraction.ts';
 import { useTimedMessage } from '../../../components/useTimedMessage.ts';
 import {
   useCompleteSignIn,
@@ -80,17 +81,8 @@ function LoginScreen() {
 
   useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
-  // The landing screen's code loads while the user types, not after 'Log in' (issue 24). Not on arrival: on a slow
-  // link it would share the line with the sign-in form's own code.
-  useEffect(() => {
-    const start = () => prefetchAfterSignIn();
-    document.addEventListener('keydown', start, { once: true });
-    document.addEventListener('pointerdown', start, { once: true });
-    return () => {
-      document.removeEventListener('keydown', start);
-      document.removeEventListener('pointerdown', start);
-    };
-  }, []);
+  // The landing screen's code loads while the user types, not after 'Log in' (issue 24).
+  useFirstInteraction(prefetchAfterSignIn);
 
   // The code view needs the number a code went to: after a reload or from a shared link it starts over.
   const requested = ZView.parse(searchParams.get('view') ?? 'mobile');
