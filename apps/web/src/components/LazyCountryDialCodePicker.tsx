@@ -5,7 +5,7 @@
 // (click) or takes the focus (keyboard).
 import { Suspense, lazy, useCallback, useState, type ComponentProps } from 'react';
 import { TextInput } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconSelector } from '@tabler/icons-react';
 import { DEFAULT_COUNTRY, countryLabel, useCountries } from '../api/countries.ts';
 import type { CountryDialCodePicker as Picker } from './CountryDialCodePicker.tsx';
 import { useFirstInteraction } from './firstInteraction.ts';
@@ -35,7 +35,7 @@ function PickerStandIn({
       data-testid={testId}
       value={country ? countryLabel(country) : ''}
       placeholder="Search country"
-      rightSection={<IconChevronDown size={16} stroke={1.5} />}
+      rightSection={<IconSelector size={16} stroke={1.5} />}
       rightSectionPointerEvents="none"
       onPointerDown={() => onAct('open')}
       onFocus={() => onAct('focus')}
