@@ -115,16 +115,21 @@ describe.skipIf(!pgApp)('a backend terminated under a request (PostgreSQL)', () 
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE organizations IN ACCESS EXCLUSIVE MODE');
-      const pending = t.app.inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) });
-      // Wait until the request's query is blocked on the lock, then kill its backend.
+      let settled = false;
+      const pending = t.app
+        .inject({ method: 'GET', url: '/api/v1/organization/', headers: auth(token) })
+        .finally(() => (settled = true));
+      // Kill the app's backends blocked on the lock until the request answers. On a loaded machine the request may
+      // reach the lock late, or one of its two queries (rows, count) before the other: one pass is not always enough.
       let killed = 0;
-      for (let i = 0; i < 100 && killed === 0; i++) {
+      for (let i = 0; i < 400 && !settled; i++) {
         await new Promise((r) => setTimeout(r, 50));
         const { rows } = await locker.query<{ killed: boolean }>(
           `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
-            WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+              AND wait_event_type = 'Lock'`,
         );
-        killed = rows.length;
+        killed += rows.length;
       }
       expect(killed).toBeGreaterThan(0);
       const res = await pending;
