@@ -9,15 +9,18 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: 
 export class Recorder {
   readonly latencies = new Map<string, number[]>();
   readonly statuses = new Map<string, Map<number, number>>();
-  /** 5xx other than 502/503, and transport failures, with when they happened (s since the load began). */
+  /** 5xx other than 502/503, with when they happened (s since the load began). */
   readonly unexpected: string[] = [];
+  /** When each 502/503 or unanswered request happened (s since the load began): they should cluster at the kills. */
+  readonly retryable: number[] = [];
   started = performance.now();
 
   record(label: string, status: number, ms: number): void {
     if (status > 0) (this.latencies.get(label) ?? this.latencies.set(label, []).get(label)!).push(ms);
     const byStatus = this.statuses.get(label) ?? this.statuses.set(label, new Map()).get(label)!;
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    if (status >= 500 && status !== 502 && status !== 503) {
+    if (status === 0 || status === 502 || status === 503) this.retryable.push(this.elapsed());
+    else if (status >= 500) {
       this.unexpected.push(`${label}: ${status} at ${this.elapsed().toFixed(1)} s`);
     }
   }

@@ -275,7 +275,16 @@ async function signInWithMobile(client: Client, sms: SmsGateway & { count: () =>
 
 // ---- the load ---------------------------------------------------------------------------------------------------
 
-type Upload = { key: string; localId: string; status: number; id: number | null; attempts: number; replayed: boolean };
+type Upload = {
+  key: string;
+  localId: string;
+  /** The stored report's path (file/upload/'s answer), which the scan names. */
+  file: string;
+  status: number;
+  id: number | null;
+  attempts: number;
+  replayed: boolean;
+};
 
 const RETRYABLE = (status: number) => status === 0 || status === 502 || status === 503;
 
@@ -335,6 +344,7 @@ async function deviceWorker(
     if (file.answer.status !== 200) continue;
     const key = randomUUID();
     const localId = `stack-${key}`;
+    const filePath = String((file.answer.json as { path: string }).path);
     const body = {
       patient: patientId,
       device_serial_number: serial,
@@ -345,7 +355,7 @@ async function deviceWorker(
       right_breast_finding: [],
       is_replay_available: false,
       scan_files_path: {
-        reports: [{ path: String((file.answer.json as { path: string }).path) }],
+        reports: [{ path: filePath }],
         consent_form: [],
         assessment_files: [],
       },
@@ -364,6 +374,7 @@ async function deviceWorker(
     uploads.push({
       key,
       localId,
+      file: filePath,
       status: scan.answer.status,
       id: ok ? Number((scan.answer.json as { id: number }).id) : null,
       attempts: scan.attempts,
@@ -484,16 +495,8 @@ async function run(): Promise<void> {
 
   log('two API instances started together on the empty database (one migrates, the other waits)…');
   const t0 = Date.now();
-  if (process.env.STACK_STAGGERED_START) {
-    // TODO(hB): only until the migrations' advisory lock is merged; remove.
-    for (const instance of instances) {
-      instance.start();
-      await instance.waitReady();
-    }
-  } else {
-    for (const instance of instances) instance.start();
-    await Promise.all(instances.map((i) => i.waitReady()));
-  }
+  for (const instance of instances) instance.start();
+  await Promise.all(instances.map((i) => i.waitReady()));
   const [migrations] = await primary.query<{ n: string }>(
     'SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations',
     [],
@@ -583,29 +586,38 @@ async function run(): Promise<void> {
     readerWorker(orgClient, orgAdmin.token, until, reads, technician.id),
   ];
   const [a, b] = instances as [Instance, Instance];
-  const chaos = (async () => {
-    await sleep(at(15) * 1000);
-    const killed = await a.stop('SIGKILL');
+  const since = () => recorder.elapsed().toFixed(1).padStart(5);
+  const untilSecond = (second: number) => sleep(Math.max(0, second * 1000 - recorder.elapsed() * 1000));
+  // The instances: a crash, then a rolling restart of the other one. It waits, as the upgrade steps of
+  // docs/deploy.md do, until the crashed one is back in nginx's pool (ready, plus nginx's fail_timeout of 2 s), so
+  // the two are never out at once.
+  const instanceChaos = (async () => {
+    await untilSecond(at(15));
+    events.push(`${since()} s  instance a: SIGKILL`);
+    await a.stop('SIGKILL');
     a.start();
-    const t1 = Date.now();
     await a.waitReady();
-    events.push(`${recorder.elapsed().toFixed(1)} s  instance a SIGKILLed (exit ${killed.code}), restarted, ready in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    await sleep(Math.max(0, at(30) * 1000 - recorder.elapsed() * 1000));
+    events.push(`${since()} s  instance a: restarted and ready`);
+    await sleep(3000);
+    await untilSecond(at(30));
+    events.push(`${since()} s  instance b: SIGTERM`);
     // As long as systemd waits (TimeoutStopSec in deploy/systemd) before it would SIGKILL.
     const stopped = await b.stop('SIGTERM', 45_000);
-    events.push(`${recorder.elapsed().toFixed(1)} s  instance b SIGTERM: drained and exited with code ${stopped.code} in ${(stopped.ms / 1000).toFixed(1)} s`);
-    b.start();
-    const t2 = Date.now();
-    await b.waitReady();
-    events.push(`${recorder.elapsed().toFixed(1)} s  instance b restarted, ready in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
+    events.push(`${since()} s  instance b: exited with code ${stopped.code} after ${(stopped.ms / 1000).toFixed(1)} s`);
     check('SIGTERM: the instance drains and exits 0', stopped.code === 0, `exit code ${stopped.code} after ${(stopped.ms / 1000).toFixed(1)} s`);
-    await sleep(Math.max(0, at(40) * 1000 - recorder.elapsed() * 1000));
+    b.start();
+    await b.waitReady();
+    events.push(`${since()} s  instance b: restarted and ready`);
+  })();
+  const replicaChaos = (async () => {
+    await untilSecond(at(40));
     await replica!.stop();
-    events.push(`${recorder.elapsed().toFixed(1)} s  replica stopped`);
+    events.push(`${since()} s  replica: stopped`);
     await sleep(at(10) * 1000);
     await replica!.start();
-    events.push(`${recorder.elapsed().toFixed(1)} s  replica started again`);
+    events.push(`${since()} s  replica: started again`);
   })();
+  const chaos = Promise.all([instanceChaos, replicaChaos]);
   await Promise.all([...workers, chaos]);
   const loadSeconds = recorder.elapsed();
 
@@ -638,6 +650,13 @@ async function run(): Promise<void> {
     const unanswered = uploads.filter((u) => u.id === null);
     check('acknowledged uploads lost', lost.length === 0, `${lost.length} of ${acknowledged.length} acknowledged (${retried} needed a retry, ${uploads.filter((u) => u.replayed).length} answered as a replay)`);
     check('duplicates', duplicates === 0, `${duplicates} (scans stored ${storedScans}, keys with a stored scan ${keyedScans})`);
+    const objects = new Set(await s3!.listKeys());
+    const missingFiles = acknowledged.filter((u) => !objects.has(u.file));
+    check(
+      'report files of acknowledged uploads in the S3 store',
+      missingFiles.length === 0,
+      `${acknowledged.length - missingFiles.length} of ${acknowledged.length} (${objects.size} objects in the bucket)${missingFiles.length ? `; missing e.g. ${missingFiles[0]!.file}` : ''}`,
+    );
     check('uploads refused or unanswered', unanswered.length === 0, unanswered.length ? unanswered.slice(0, 5).map((u) => `${u.status} after ${u.attempts} tries`).join('; ') : '0');
   } finally {
     await db.end();
@@ -716,7 +735,12 @@ async function run(): Promise<void> {
       `  ${label.padEnd(33)} ${String(total).padStart(8)} ${percentile(times, 50).toFixed(0).padStart(7)} ${percentile(times, 95).toFixed(0).padStart(7)}  ${statuses}`,
     );
   }
-  console.log(`\n  uploads: ${uploads.length} (acknowledged ${uploads.filter((u) => u.id !== null).length}); own writes checked on the read database: ${reads.ownWrites}; CSV exports: ${reads.csv}`);
+  const bySecond = new Map<number, number>();
+  for (const t of recorder.retryable) bySecond.set(Math.floor(t), (bySecond.get(Math.floor(t)) ?? 0) + 1);
+  console.log(
+    `\n  502/503 or no answer (then sent again by the client), by second of the load: ${[...bySecond].map(([sec, n]) => `${sec} s ×${n}`).join(', ') || 'none'}`,
+  );
+  console.log(`  uploads: ${uploads.length} (acknowledged ${uploads.filter((u) => u.id !== null).length}); own writes checked on the read database: ${reads.ownWrites}; CSV exports: ${reads.csv}`);
 }
 
 async function cleanUp(): Promise<void> {
