@@ -15,7 +15,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPrimary, startReplica, type PgCluster, type ReplicaCluster } from '../../apps/api/src/test/pg-cluster.ts';
+import {
+  startPrimary,
+  startReplica,
+  type PgCluster,
+  type ReplicaCluster,
+} from '../../apps/api/src/test/pg-cluster.ts';
 import { startS3Server, type TestS3Server } from '../../apps/api/src/test/s3-server.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/src/test/smtp-server.ts';
 import { Client, Recorder, multipartForm, percentile, type Answer } from './client.ts';
@@ -63,11 +68,16 @@ class Instance {
     });
     fs.closeSync(out);
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+    );
   }
 
   /** Signals the process and waits for it to end; the exit code (-1: ended by the signal) and how long it took. */
-  async stop(signal: 'SIGKILL' | 'SIGTERM', timeoutMs = 60_000): Promise<{ code: number | null; ms: number }> {
+  async stop(
+    signal: 'SIGKILL' | 'SIGTERM',
+    timeoutMs = 60_000,
+  ): Promise<{ code: number | null; ms: number }> {
     const t0 = Date.now();
     this.child?.kill(signal);
     const code = await Promise.race([this.exited, sleep(timeoutMs).then(() => 'timeout' as const)]);
@@ -107,7 +117,9 @@ class Instance {
       if (status === 404) return;
       await sleep(100);
     }
-    throw new Error(`instance ${this.name} not ready within ${timeoutMs / 1000} s; see ${work}/instance-${this.name}.log`);
+    throw new Error(
+      `instance ${this.name} not ready within ${timeoutMs / 1000} s; see ${work}/instance-${this.name}.log`,
+    );
   }
 }
 
@@ -121,7 +133,8 @@ class Instance {
 function renderNginx(): { conf: string; accessLog: string } {
   const site = fs.readFileSync(path.join(ROOT, 'deploy/nginx/screening-console.conf'), 'utf8');
   const upstream = /^upstream screening_console \{[\s\S]*?^\}/m.exec(site)?.[0];
-  if (!upstream) throw new Error('deploy/nginx/screening-console.conf has no `upstream screening_console` block');
+  if (!upstream)
+    throw new Error('deploy/nginx/screening-console.conf has no `upstream screening_console` block');
   const servers = [...upstream.matchAll(/^\s*server\s+\S+/gm)];
   if (servers.length < 2) throw new Error('the upstream block should list at least two instances');
   let index = 0;
@@ -168,9 +181,13 @@ function ensureNginx(): string {
   const found = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (found) return found;
   log('nginx is missing: apt-get install -y nginx');
-  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null'], {
-    stdio: 'inherit',
-  });
+  spawnSync(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null'],
+    {
+      stdio: 'inherit',
+    },
+  );
   const installed = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (!installed) throw new Error('nginx could not be installed');
   return installed;
@@ -178,7 +195,11 @@ function ensureNginx(): string {
 
 // ---- an SMS gateway stand-in: sign-in codes arrive here as they would at the provider --------------------------
 
-type SmsGateway = { url: string; codeFor: (to: string, after: number) => Promise<string>; close: () => Promise<void> };
+type SmsGateway = {
+  url: string;
+  codeFor: (to: string, after: number) => Promise<string>;
+  close: () => Promise<void>;
+};
 
 async function startSmsGateway(): Promise<SmsGateway> {
   const received: Array<{ to: string; body: string; index: number }> = [];
@@ -224,7 +245,12 @@ function must(answer: Answer, ok: number[], step: string): Record<string, unknow
 }
 
 /** E-mail + password, then the second factor (production: a code by SMS), then user/login/ → the session token. */
-async function signInWithPassword(client: Client, sms: SmsGateway & { count: () => number }, email: string, mobile: string) {
+async function signInWithPassword(
+  client: Client,
+  sms: SmsGateway & { count: () => number },
+  email: string,
+  mobile: string,
+) {
   const before = sms.count();
   const first = must(
     await client.request(api('auth/password/'), { method: 'POST', json: { email, password: DEMO_PASSWORD } }),
@@ -245,7 +271,10 @@ async function signInWithPassword(client: Client, sms: SmsGateway & { count: () 
     idToken = verified.id_token as string;
   }
   const login = must(
-    await client.request(api('user/login/'), { method: 'POST', json: { id_token: idToken, source: 'DASHBOARD' } }),
+    await client.request(api('user/login/'), {
+      method: 'POST',
+      json: { id_token: idToken, source: 'DASHBOARD' },
+    }),
     [200],
     `user/login/ of ${email}`,
   );
@@ -255,10 +284,17 @@ async function signInWithPassword(client: Client, sms: SmsGateway & { count: () 
 /** A device's sign-in: the mobile code by SMS, then user/login/ from the device app. */
 async function signInWithMobile(client: Client, sms: SmsGateway & { count: () => number }, mobile: string) {
   const before = sms.count();
-  must(await client.request(api('auth/otp/'), { method: 'POST', json: { mobile, mobile_country_code: 'IN' } }), [200], 'auth/otp/');
+  must(
+    await client.request(api('auth/otp/'), { method: 'POST', json: { mobile, mobile_country_code: 'IN' } }),
+    [200],
+    'auth/otp/',
+  );
   const code = await sms.codeFor(E164(mobile), before);
   const verified = must(
-    await client.request(api('auth/otp/verify/'), { method: 'POST', json: { mobile, mobile_country_code: 'IN', code } }),
+    await client.request(api('auth/otp/verify/'), {
+      method: 'POST',
+      json: { mobile, mobile_country_code: 'IN', code },
+    }),
     [200],
     'auth/otp/verify/',
   );
@@ -289,7 +325,10 @@ type Upload = {
 const RETRYABLE = (status: number) => status === 0 || status === 502 || status === 503;
 
 /** Sends one request until it is answered with something other than 502/503/no answer (the same key each time). */
-async function withRetries(send: () => Promise<Answer>, stopAt: number): Promise<{ answer: Answer; attempts: number }> {
+async function withRetries(
+  send: () => Promise<Answer>,
+  stopAt: number,
+): Promise<{ answer: Answer; attempts: number }> {
   let attempts = 0;
   for (;;) {
     attempts++;
@@ -330,7 +369,10 @@ async function deviceWorker(
   );
   const patientId = Number(must(patient.answer, [200, 201], 'device patient').id);
   while (!until()) {
-    const form = multipartForm({ folder: 'reports' }, { field: 'file', name: 'report.pdf', type: 'application/pdf', data: PDF });
+    const form = multipartForm(
+      { folder: 'reports' },
+      { field: 'file', name: 'report.pdf', type: 'application/pdf', data: PDF },
+    );
     const file = await withRetries(
       () =>
         client.request(api('file/upload/'), {
@@ -404,7 +446,8 @@ async function readerWorker(
     await read('scan/?limit=20&using_read_db=true', 'GET scan/ (read db)');
     await read('scan/?limit=20', 'GET scan/');
     await read('patient/?limit=20&using_read_db=true', 'GET patient/ (read db)');
-    if (round % 5 === 0 && (await read('scan/?format=csv', 'GET scan/?format=csv')).status === 200) stats.csv++;
+    if (round % 5 === 0 && (await read('scan/?format=csv', 'GET scan/?format=csv')).status === 200)
+      stats.csv++;
     if (technician !== null) {
       const name = `Own${randomBytes(4).toString('hex')}`;
       const created = await client.request(api('patient/'), {
@@ -424,14 +467,17 @@ async function readerWorker(
         headers: auth,
         label: 'GET patient/:id/ (read db)',
       });
-      if (one.status !== 200) stats.missed.push(`patient ${id}: GET patient/${id}/?using_read_db=true answered ${one.status}`);
+      if (one.status !== 200)
+        stats.missed.push(`patient ${id}: GET patient/${id}/?using_read_db=true answered ${one.status}`);
       const list = await client.request(api(`patient/?search=${name}&using_read_db=true`), {
         headers: auth,
         label: 'GET patient/?search (read db)',
       });
       const count = (list.json as { count?: number } | null)?.count;
       if (list.status !== 200 || count !== 1) {
-        stats.missed.push(`patient ${id}: the list searched for ${name} answered ${list.status} with count ${String(count)}`);
+        stats.missed.push(
+          `patient ${id}: the list searched for ${name} answered ${list.status} with count ${String(count)}`,
+        );
       }
     }
   }
@@ -502,7 +548,11 @@ async function run(): Promise<void> {
     [],
     DATABASE,
   );
-  check('two instances start together on an empty database', true, `both ready in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${migrations?.n} migrations applied once`);
+  check(
+    'two instances start together on an empty database',
+    true,
+    `both ready in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${migrations?.n} migrations applied once`,
+  );
 
   log('demo programme (small) loaded into the primary…');
   const demo = spawnSync(
@@ -538,7 +588,11 @@ async function run(): Promise<void> {
   // /metrics never leaves the private network.
   const outside = newClient('127.0.0.1', false);
   const metrics = await outside.request('/metrics');
-  check('/metrics is not served through nginx', metrics.status === 404, `GET /metrics through nginx: ${metrics.status}`);
+  check(
+    '/metrics is not served through nginx',
+    metrics.status === 404,
+    `GET /metrics through nginx: ${metrics.status}`,
+  );
 
   log('signing in (password + second factor by SMS; the technician by mobile code)…');
   const adminClient = newClient();
@@ -548,7 +602,9 @@ async function run(): Promise<void> {
   const orgAdmin = await signInWithPassword(orgClient, sms, 'orgadmin@demo.test', '9876500004');
   const technician = await signInWithMobile(deviceClient, sms, '9876500005');
   const devices = must(
-    await orgClient.request(api('device/?limit=1&ordering=serial_number'), { headers: { authorization: `Token ${orgAdmin.token}` } }),
+    await orgClient.request(api('device/?limit=1&ordering=serial_number'), {
+      headers: { authorization: `Token ${orgAdmin.token}` },
+    }),
     [200],
     'device list',
   ) as { results: Array<{ serial_number: string }> };
@@ -561,19 +617,27 @@ async function run(): Promise<void> {
     [200],
     'device session',
   );
-  if (!session.can_upload) throw new Error(`the technician may not upload from ${serial}: ${String(session.upload_refusal)}`);
+  if (!session.can_upload)
+    throw new Error(`the technician may not upload from ${serial}: ${String(session.upload_refusal)}`);
 
   log('an e-mail through SMTP: a password reset link…');
   const mailClient = newClient('127.0.0.3', false);
-  const reset = await mailClient.request(api('auth/password-reset/'), { method: 'POST', json: { email: 'orgadmin@demo.test' } });
+  const reset = await mailClient.request(api('auth/password-reset/'), {
+    method: 'POST',
+    json: { email: 'orgadmin@demo.test' },
+  });
   const mail = await smtp.waitFor((m) => m.to.includes('orgadmin@demo.test'), 20_000).catch(() => null);
   check(
     'an e-mail sent through SMTP arrives',
     reset.status === 200 && mail !== null && mail.text.includes(env.PUBLIC_URL!),
-    mail ? `"${mail.subject}" to ${mail.to.join(', ')}, link to ${env.PUBLIC_URL} ${mail.text.includes(env.PUBLIC_URL!) ? 'present' : 'MISSING'}` : `reset answered ${reset.status}; no mail arrived`,
+    mail
+      ? `"${mail.subject}" to ${mail.to.join(', ')}, link to ${env.PUBLIC_URL} ${mail.text.includes(env.PUBLIC_URL!) ? 'present' : 'MISSING'}`
+      : `reset answered ${reset.status}; no mail arrived`,
   );
 
-  log(`load for ${LOAD_SECONDS} s through nginx: ${DEVICE_WORKERS} devices uploading, 2 console users reading…`);
+  log(
+    `load for ${LOAD_SECONDS} s through nginx: ${DEVICE_WORKERS} devices uploading, 2 console users reading…`,
+  );
   const uploads: Upload[] = [];
   const reads: ReadStats = { ownWrites: 0, missed: [], csv: 0 };
   recorder.started = performance.now();
@@ -581,7 +645,9 @@ async function run(): Promise<void> {
   const until = () => Date.now() >= loadEnd;
   const events: string[] = [];
   const workers = [
-    ...Array.from({ length: DEVICE_WORKERS }, (_, n) => deviceWorker(n, deviceClient, technician.token, serial, until, uploads)),
+    ...Array.from({ length: DEVICE_WORKERS }, (_, n) =>
+      deviceWorker(n, deviceClient, technician.token, serial, until, uploads),
+    ),
     readerWorker(adminClient, admin.token, until, reads, null),
     readerWorker(orgClient, orgAdmin.token, until, reads, technician.id),
   ];
@@ -603,8 +669,14 @@ async function run(): Promise<void> {
     events.push(`${since()} s  instance b: SIGTERM`);
     // As long as systemd waits (TimeoutStopSec in deploy/systemd) before it would SIGKILL.
     const stopped = await b.stop('SIGTERM', 45_000);
-    events.push(`${since()} s  instance b: exited with code ${stopped.code} after ${(stopped.ms / 1000).toFixed(1)} s`);
-    check('SIGTERM: the instance drains and exits 0', stopped.code === 0, `exit code ${stopped.code} after ${(stopped.ms / 1000).toFixed(1)} s`);
+    events.push(
+      `${since()} s  instance b: exited with code ${stopped.code} after ${(stopped.ms / 1000).toFixed(1)} s`,
+    );
+    check(
+      'SIGTERM: the instance drains and exits 0',
+      stopped.code === 0,
+      `exit code ${stopped.code} after ${(stopped.ms / 1000).toFixed(1)} s`,
+    );
     b.start();
     await b.waitReady();
     events.push(`${since()} s  instance b: restarted and ready`);
@@ -631,7 +703,8 @@ async function run(): Promise<void> {
       [serial],
     );
     const byLocalId = new Map<string, number[]>();
-    for (const row of stored.rows) byLocalId.set(row.local_db_id, [...(byLocalId.get(row.local_db_id) ?? []), row.id]);
+    for (const row of stored.rows)
+      byLocalId.set(row.local_db_id, [...(byLocalId.get(row.local_db_id) ?? []), row.id]);
     const lost = acknowledged.filter((u) => !byLocalId.get(u.localId)?.includes(u.id!));
     const keys = await db.query<{ n: string; scans: string }>(
       `SELECT count(*)::text AS n, count(*) FILTER (WHERE status_code IN (200, 201))::text AS scans
@@ -644,12 +717,22 @@ async function run(): Promise<void> {
     );
     const storedScans = stored.rows.length;
     const keyedScans = Number(keys.rows[0]?.scans ?? 0);
-    const duplicates = Math.max(0, storedScans - keyedScans) + perKey.rows.length +
+    const duplicates =
+      Math.max(0, storedScans - keyedScans) +
+      perKey.rows.length +
       [...byLocalId.values()].filter((ids) => ids.length > 1).length;
     const retried = uploads.filter((u) => u.attempts > 1).length;
     const unanswered = uploads.filter((u) => u.id === null);
-    check('acknowledged uploads lost', lost.length === 0, `${lost.length} of ${acknowledged.length} acknowledged (${retried} needed a retry, ${uploads.filter((u) => u.replayed).length} answered as a replay)`);
-    check('duplicates', duplicates === 0, `${duplicates} (scans stored ${storedScans}, keys with a stored scan ${keyedScans})`);
+    check(
+      'acknowledged uploads lost',
+      lost.length === 0,
+      `${lost.length} of ${acknowledged.length} acknowledged (${retried} needed a retry, ${uploads.filter((u) => u.replayed).length} answered as a replay)`,
+    );
+    check(
+      'duplicates',
+      duplicates === 0,
+      `${duplicates} (scans stored ${storedScans}, keys with a stored scan ${keyedScans})`,
+    );
     const objects = new Set(await s3!.listKeys());
     const missingFiles = acknowledged.filter((u) => !objects.has(u.file));
     check(
@@ -657,12 +740,29 @@ async function run(): Promise<void> {
       missingFiles.length === 0,
       `${acknowledged.length - missingFiles.length} of ${acknowledged.length} (${objects.size} objects in the bucket)${missingFiles.length ? `; missing e.g. ${missingFiles[0]!.file}` : ''}`,
     );
-    check('uploads refused or unanswered', unanswered.length === 0, unanswered.length ? unanswered.slice(0, 5).map((u) => `${u.status} after ${u.attempts} tries`).join('; ') : '0');
+    check(
+      'uploads refused or unanswered',
+      unanswered.length === 0,
+      unanswered.length
+        ? unanswered
+            .slice(0, 5)
+            .map((u) => `${u.status} after ${u.attempts} tries`)
+            .join('; ')
+        : '0',
+    );
   } finally {
     await db.end();
   }
-  check('5xx other than 502/503 answered to clients', recorder.unexpected.length === 0, recorder.unexpected.length ? recorder.unexpected.slice(0, 8).join('; ') : '0');
-  check("reads that missed the user's own write", reads.missed.length === 0, `${reads.missed.length} of ${reads.ownWrites} own writes${reads.missed.length ? `: ${reads.missed.slice(0, 3).join('; ')}` : ''}`);
+  check(
+    '5xx other than 502/503 answered to clients',
+    recorder.unexpected.length === 0,
+    recorder.unexpected.length ? recorder.unexpected.slice(0, 8).join('; ') : '0',
+  );
+  check(
+    "reads that missed the user's own write",
+    reads.missed.length === 0,
+    `${reads.missed.length} of ${reads.ownWrites} own writes${reads.missed.length ? `: ${reads.missed.slice(0, 3).join('; ')}` : ''}`,
+  );
 
   // ---- the sign-in limit, across both instances ----
   log('sign-in limit: failed sign-ins from one address, spread over both instances by nginx…');
@@ -671,7 +771,10 @@ async function run(): Promise<void> {
   for (let i = 0; i < SIGN_IN_LIMIT * 2 + 5; i++) {
     const answer = await attacker.request(api('auth/password/'), {
       method: 'POST',
-      json: { email: `nobody-${i}-${randomBytes(3).toString('hex')}@stack.test`, password: 'not-the-password' },
+      json: {
+        email: `nobody-${i}-${randomBytes(3).toString('hex')}@stack.test`,
+        password: 'not-the-password',
+      },
     });
     answers.push(answer.status);
   }
@@ -679,7 +782,8 @@ async function run(): Promise<void> {
   const allowed = firstRefused === -1 ? answers.length : firstRefused;
   const afterwards = firstRefused === -1 ? [] : answers.slice(firstRefused);
   const upstreams = new Set(
-    fs.readFileSync(accessLog, 'utf8')
+    fs
+      .readFileSync(accessLog, 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('127.0.0.2 ') && line.includes('auth/password/'))
       .map((line) => /upstream=(\S+)/.exec(line)?.[1])
@@ -724,13 +828,18 @@ async function run(): Promise<void> {
   );
 
   // ---- the figures ----
-  console.log(`\n=== Stack test: ${LOAD_SECONDS} s of load (${loadSeconds.toFixed(1)} s measured), total ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+  console.log(
+    `\n=== Stack test: ${LOAD_SECONDS} s of load (${loadSeconds.toFixed(1)} s measured), total ${((Date.now() - started) / 1000).toFixed(0)} s ===`,
+  );
   for (const event of events) console.log(`  ${event}`);
   console.log('\n  endpoint                          requests  p50 ms  p95 ms  statuses');
   for (const [label, byStatus] of [...recorder.statuses.entries()].sort()) {
     const times = recorder.latencies.get(label) ?? [];
     const total = [...byStatus.values()].reduce((s, n) => s + n, 0);
-    const statuses = [...byStatus.entries()].sort(([x], [y]) => x - y).map(([s, n]) => `${s === 0 ? 'no answer' : s}×${n}`).join(' ');
+    const statuses = [...byStatus.entries()]
+      .sort(([x], [y]) => x - y)
+      .map(([s, n]) => `${s === 0 ? 'no answer' : s}×${n}`)
+      .join(' ');
     console.log(
       `  ${label.padEnd(33)} ${String(total).padStart(8)} ${percentile(times, 50).toFixed(0).padStart(7)} ${percentile(times, 95).toFixed(0).padStart(7)}  ${statuses}`,
     );
@@ -740,7 +849,9 @@ async function run(): Promise<void> {
   console.log(
     `\n  502/503 or no answer (then sent again by the client), by second of the load: ${[...bySecond].map(([sec, n]) => `${sec} s ×${n}`).join(', ') || 'none'}`,
   );
-  console.log(`  uploads: ${uploads.length} (acknowledged ${uploads.filter((u) => u.id !== null).length}); own writes checked on the read database: ${reads.ownWrites}; CSV exports: ${reads.csv}`);
+  console.log(
+    `  uploads: ${uploads.length} (acknowledged ${uploads.filter((u) => u.id !== null).length}); own writes checked on the read database: ${reads.ownWrites}; CSV exports: ${reads.csv}`,
+  );
 }
 
 async function cleanUp(): Promise<void> {
@@ -762,7 +873,10 @@ await cleanUp();
 console.log('');
 for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
 const failed = checks.filter((c) => !c.ok).length + (failure ? 1 : 0);
-if (failure) console.log(`FAIL  the run stopped: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
+if (failure)
+  console.log(
+    `FAIL  the run stopped: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`,
+  );
 if (failed) {
   console.log(`\nStack test failed (${failed}); logs kept in ${work}`);
   process.exit(1);
