@@ -343,6 +343,7 @@ async function deviceWorker(
   serial: string,
   until: () => boolean,
   uploads: Upload[],
+  resent: Array<{ ok: boolean; status: number }>,
 ): Promise<void> {
   const auth = { authorization: `Token ${token}` };
   const giveUpAt = () => Date.now() + 60_000;
@@ -420,6 +421,25 @@ async function deviceWorker(
       attempts: scan.attempts,
       replayed: scan.answer.headers['idempotent-replayed'] === 'true',
     });
+    // Every fourth acknowledged upload is sent once more, as by a device that lost the answer: it must get the
+    // stored scan back (same id, Idempotent-Replayed), whichever instance nginx picks.
+    if (ok && uploads.length % 4 === 0) {
+      const again = await withRetries(
+        () =>
+          client.request(api('scan/'), {
+            method: 'POST',
+            label: 'POST scan/ (sent again)',
+            headers: { ...auth, 'Idempotency-Key': key },
+            json: body,
+          }),
+        giveUpAt(),
+      );
+      const sameId = Number((again.answer.json as { id?: number } | null)?.id) === uploads.at(-1)!.id;
+      resent.push({
+        ok: sameId && again.answer.headers['idempotent-replayed'] === 'true',
+        status: again.answer.status,
+      });
+    }
   }
 }
 
@@ -631,6 +651,7 @@ async function run(): Promise<void> {
     `load for ${LOAD_SECONDS} s through nginx: ${DEVICE_WORKERS} devices uploading, 2 console users reading…`,
   );
   const uploads: Upload[] = [];
+  const resent: Array<{ ok: boolean; status: number }> = [];
   const reads: ReadStats = { ownWrites: 0, missed: [], csv: 0 };
   recorder.started = performance.now();
   const loadEnd = Date.now() + LOAD_SECONDS * 1000;
@@ -638,7 +659,7 @@ async function run(): Promise<void> {
   const events: string[] = [];
   const workers = [
     ...Array.from({ length: DEVICE_WORKERS }, (_, n) =>
-      deviceWorker(n, deviceClient, technician.token, serial, until, uploads),
+      deviceWorker(n, deviceClient, technician.token, serial, until, uploads, resent),
     ),
     readerWorker(adminClient, admin.token, until, reads, null),
     readerWorker(orgClient, orgAdmin.token, until, reads, technician.id),
@@ -731,6 +752,12 @@ async function run(): Promise<void> {
       'report files of acknowledged uploads in the S3 store',
       missingFiles.length === 0,
       `${acknowledged.length - missingFiles.length} of ${acknowledged.length} (${objects.size} objects in the bucket)${missingFiles.length ? `; missing e.g. ${missingFiles[0]!.file}` : ''}`,
+    );
+    const wrongReplays = resent.filter((r) => !r.ok);
+    check(
+      'uploads sent again after their answer get the stored scan',
+      wrongReplays.length === 0 && resent.length > 0,
+      `${resent.length - wrongReplays.length} of ${resent.length}${wrongReplays.length ? `; wrong: ${wrongReplays.map((r) => r.status).join(', ')}` : ''}`,
     );
     check(
       'uploads refused or unanswered',
