@@ -412,18 +412,19 @@ async function deviceWorker(
       giveUpAt(),
     );
     const ok = scan.answer.status === 200 || scan.answer.status === 201;
+    const id = ok ? Number((scan.answer.json as { id: number }).id) : null;
     uploads.push({
       key,
       localId,
       file: filePath,
       status: scan.answer.status,
-      id: ok ? Number((scan.answer.json as { id: number }).id) : null,
+      id,
       attempts: scan.attempts,
       replayed: scan.answer.headers['idempotent-replayed'] === 'true',
     });
     // Every fourth acknowledged upload is sent once more, as by a device that lost the answer: it must get the
     // stored scan back (same id, Idempotent-Replayed), whichever instance nginx picks.
-    if (ok && uploads.length % 4 === 0) {
+    if (id !== null && uploads.length % 4 === 0) {
       const again = await withRetries(
         () =>
           client.request(api('scan/'), {
@@ -434,7 +435,7 @@ async function deviceWorker(
           }),
         giveUpAt(),
       );
-      const sameId = Number((again.answer.json as { id?: number } | null)?.id) === uploads.at(-1)!.id;
+      const sameId = Number((again.answer.json as { id?: number } | null)?.id) === id;
       resent.push({
         ok: sameId && again.answer.headers['idempotent-replayed'] === 'true',
         status: again.answer.status,
