@@ -47,16 +47,21 @@ async function appOn(database: Database, env: Record<string, string> = {}): Prom
 }
 
 /** `database` whose queries fail while `switch.down` (as a pool whose server went away). */
-function switchable(database: Database): { database: Database; switch: { down: boolean }; queries: string[] } {
+function switchable(database: Database): {
+  database: Database;
+  switch: { down: boolean };
+  queries: string[];
+} {
   const state = { down: false };
   const queries: string[] = [];
-  const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+  const refused = () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
   return {
     switch: state,
     queries,
     database: {
       ...database,
-      query: async <T,>(sql: string, params?: unknown[]) => {
+      query: async <T>(sql: string, params?: unknown[]) => {
         queries.push(sql);
         return state.down ? refused() : database.query<T>(sql, params);
       },
@@ -155,7 +160,7 @@ describe('GET /readyz', () => {
     let release: () => void = () => {};
     const hung: Database = {
       ...t.database,
-      query: async <T,>(sql: string, params?: unknown[]) => {
+      query: async <T>(sql: string, params?: unknown[]) => {
         queries.push(sql);
         if (sql === 'select 1') await new Promise<void>((resolve) => (release = resolve));
         return t.database.query<T>(sql, params);
@@ -184,16 +189,17 @@ describe('GET /readyz', () => {
     const behind = await readyz(app);
     expect(behind.statusCode).toBe(503);
     expect(behind.json()).toEqual({ status: 'unavailable', failed: ['migrations'] });
-    await database.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
-      last!.id,
-      last!.hash,
-      last!.created_at,
-    ]);
+    await database.query(
+      'insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)',
+      [last!.id, last!.hash, last!.created_at],
+    );
     expect((await readyz(app)).statusCode).toBe(200);
   });
 
   it('counts the migrations of the journal the code ships', async () => {
-    const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const [row] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
     expect(migrationsInJournal()).toBe(row?.n);
   });
 
@@ -226,7 +232,10 @@ describe('GET /readyz', () => {
     const heads: Array<{ url: string | undefined; signed: boolean }> = [];
     let status = 200;
     const s3 = http.createServer((req, res) => {
-      heads.push({ url: req.url, signed: /AWS4-HMAC-SHA256 Credential=key-id\//.test(req.headers.authorization ?? '') });
+      heads.push({
+        url: req.url,
+        signed: /AWS4-HMAC-SHA256 Credential=key-id\//.test(req.headers.authorization ?? ''),
+      });
       res.writeHead(req.method === 'HEAD' ? status : 405).end();
     });
     await new Promise<void>((resolve) => s3.listen(OWN_PORT, '127.0.0.1', resolve));
@@ -240,11 +249,17 @@ describe('GET /readyz', () => {
       expect((await readyz(await appOn(t.database, s3Env))).statusCode).toBe(200);
       expect(heads.at(-1)).toEqual({ url: '/scans', signed: true });
       status = 403;
-      expect((await readyz(await appOn(t.database, s3Env))).json()).toEqual({ status: 'unavailable', failed: ['storage'] });
+      expect((await readyz(await appOn(t.database, s3Env))).json()).toEqual({
+        status: 'unavailable',
+        failed: ['storage'],
+      });
     } finally {
       await new Promise((resolve) => s3.close(resolve));
     }
-    expect((await readyz(await appOn(t.database, s3Env))).json()).toEqual({ status: 'unavailable', failed: ['storage'] });
+    expect((await readyz(await appOn(t.database, s3Env))).json()).toEqual({
+      status: 'unavailable',
+      failed: ['storage'],
+    });
   });
 
   it('asks the store at most once per TTL however often it is polled', async () => {
@@ -285,7 +300,10 @@ describe('GET /readyz', () => {
     markNotReady(app);
     const res = await readyz(app);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', failed: ['shutdown', 'database', 'migrations', 'listener', 'storage'] });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      failed: ['shutdown', 'database', 'migrations', 'listener', 'storage'],
+    });
     expect(res.body).not.toMatch(/ECONNREFUSED|postgres|127\.0\.0\.1|\/dev\/null|version|\d/i);
   });
 });
@@ -302,7 +320,9 @@ describe('the operator paths beside the built console', () => {
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(res.body, url).not.toContain('console');
     }
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
     expect(Object.keys(doc.paths).filter((p) => /healthz|readyz|metrics/.test(p))).toEqual([]);
   });

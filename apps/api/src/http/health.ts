@@ -60,7 +60,8 @@ export function createReadinessProbe(app: FastifyInstance, database: Database, s
   };
 
   const storageReachable = async (): Promise<boolean> => {
-    if (storageAnswer && performance.now() - storageAnswer.at < STORAGE_CHECK_TTL_MS) return storageAnswer.reachable;
+    if (storageAnswer && performance.now() - storageAnswer.at < STORAGE_CHECK_TTL_MS)
+      return storageAnswer.reachable;
     storageCheck ??= storage
       .isReachable()
       .catch(() => false)
@@ -136,14 +137,18 @@ function withTimeout(promise: Promise<DatabaseAnswer>, ms: number): Promise<Data
 
 /** How many migrations this code ships (drizzle's journal). */
 export function migrationsInJournal(dir: string = MIGRATIONS_DIR): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   return journal.entries.length;
 }
 
 /** Migrations drizzle recorded as applied; 0 when its table is missing (an empty database) or cannot be read. */
 async function appliedMigrations(database: Database): Promise<number> {
   try {
-    const [row] = await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const [row] = await database.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
     return row?.n ?? 0;
   } catch {
     return 0;

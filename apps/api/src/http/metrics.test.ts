@@ -24,7 +24,11 @@ const receiver = await startReceiver();
 afterAll(() => receiver.close());
 
 const scrape = async (app: FastifyInstance = t.app): Promise<string> => {
-  const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const res = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(res.statusCode).toBe(200);
   return res.body;
 };
@@ -34,8 +38,13 @@ function sampleOf(text: string, name: string, labels: Record<string, string> = {
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) {
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (
+      Object.entries(labels).every(([k, v]) => found[k] === v) &&
+      Object.keys(found).length === Object.keys(labels).length
+    ) {
       return Number(match[3]);
     }
   }
@@ -44,7 +53,12 @@ function sampleOf(text: string, name: string, labels: Record<string, string> = {
 
 describe('GET /metrics access', () => {
   it('answers 404, as if absent, when METRICS_TOKEN is not set', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-data', SECRET_KEY: 'test-secret-key-0123456789' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.test-data',
+      SECRET_KEY: 'test-secret-key-0123456789',
+    });
     const app = await buildApp({ config, database: t.database, logger: false });
     afterAll(() => app.close());
     for (const headers of [{}, { authorization: `Bearer ${METRICS_TOKEN}` }]) {
@@ -61,7 +75,11 @@ describe('GET /metrics access', () => {
       [`Bearer ${METRICS_TOKEN}x`, 'Invalid token.'],
       [`Token ${METRICS_TOKEN}`, 'Authentication credentials were not provided.'],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode, authorization).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
       expect(res.json()).toEqual({ detail });
@@ -70,12 +88,18 @@ describe('GET /metrics access', () => {
   });
 
   it('refuses METRICS_TOKEN values that are too short to be a secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: at least 16 characters/);
+    expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: at least 16 characters/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
   });
 
   it('answers Prometheus text, not cached, with the process metrics', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -94,7 +118,9 @@ describe('request metrics', () => {
     const text = await scrape();
     expect(sampleOf(text, 'sc_http_requests_total', labels)).toBe(before + 3);
     expect(sampleOf(text, 'sc_http_request_duration_seconds_count', labels)).toBe(before + 3);
-    expect(sampleOf(text, 'sc_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(before + 3);
+    expect(sampleOf(text, 'sc_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(
+      before + 3,
+    );
     // Only the pattern: the ids never become labels.
     expect(text).not.toContain('/api/v1/patient/101/');
   });
@@ -110,17 +136,46 @@ describe('request metrics', () => {
   });
 
   it('answers a scrape while the database is down: no session lookup for its bearer token, no query', async () => {
-    const down = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const down = () =>
+      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     const pool = { query: down, connect: down } as unknown as pg.Pool;
     const db = drizzle(pool, { schema });
-    const database: Database = { db, readDb: db, kind: 'postgres', exec: down, query: down, listen: () => ({ close: async () => {} }), close: async () => {} };
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-data', SECRET_KEY: 'test-secret-key-0123456789', METRICS_TOKEN });
+    const database: Database = {
+      db,
+      readDb: db,
+      kind: 'postgres',
+      exec: down,
+      query: down,
+      listen: () => ({ close: async () => {} }),
+      close: async () => {},
+    };
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.test-data',
+      SECRET_KEY: 'test-secret-key-0123456789',
+      METRICS_TOKEN,
+    });
     const app = await buildApp({ config, database, logger: false });
     afterAll(() => app.close());
     // Any other route with a token fails on the session lookup.
-    expect((await app.inject({ method: 'GET', url: '/api/v1/country/', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(503);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/country/',
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        })
+      ).statusCode,
+    ).toBe(503);
     const text = await scrape(app);
-    expect(sampleOf(text, 'sc_http_requests_total', { method: 'GET', route: '/api/v1/country/', status_code: '503' })).toBe(1);
+    expect(
+      sampleOf(text, 'sc_http_requests_total', {
+        method: 'GET',
+        route: '/api/v1/country/',
+        status_code: '503',
+      }),
+    ).toBe(1);
   });
 });
 
@@ -128,7 +183,8 @@ describe('device upload metrics', () => {
   it('counts created, replayed and refused uploads by route', async () => {
     const setup = await setupUploader(t);
     const route = '/api/v1/patient/';
-    const count = (text: string, outcome: string) => sampleOf(text, 'sc_device_uploads_total', { route, outcome }) ?? 0;
+    const count = (text: string, outcome: string) =>
+      sampleOf(text, 'sc_device_uploads_total', { route, outcome }) ?? 0;
     const before = await scrape();
     const body = patientBody(setup.device.serialNumber);
     const key = 'metrics-upload-key-0001';
@@ -136,7 +192,9 @@ describe('device upload metrics', () => {
     const replay = await post(t, setup.token, '/patient/', body, key);
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect((await post(t, setup.token, '/patient/', { ...body, gender: 'NOT-A-GENDER' })).statusCode).toBe(400);
+    expect((await post(t, setup.token, '/patient/', { ...body, gender: 'NOT-A-GENDER' })).statusCode).toBe(
+      400,
+    );
     expect((await post(t, null, '/patient/', body)).statusCode).toBe(401);
     const after = await scrape();
     expect(count(after, 'created') - count(before, 'created')).toBe(1);
@@ -146,19 +204,29 @@ describe('device upload metrics', () => {
 
   it('does not count a console create (no Idempotency-Key) as a device upload', async () => {
     const before = await scrape();
-    await t.app.inject({ method: 'POST', url: '/api/v1/patient/', headers: auth('0123456789abcdef0123456789abcdef'), payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/patient/',
+      headers: auth('0123456789abcdef0123456789abcdef'),
+      payload: {},
+    });
     const after = await scrape();
-    expect(sampleOf(after, 'sc_device_uploads_total', { route: '/api/v1/patient/', outcome: 'refused' })).toBe(
-      sampleOf(before, 'sc_device_uploads_total', { route: '/api/v1/patient/', outcome: 'refused' }),
-    );
+    expect(
+      sampleOf(after, 'sc_device_uploads_total', { route: '/api/v1/patient/', outcome: 'refused' }),
+    ).toBe(sampleOf(before, 'sc_device_uploads_total', { route: '/api/v1/patient/', outcome: 'refused' }));
   });
 });
 
 describe('job metrics', () => {
   it('reports queue depth once the queue runs, and webhook outcomes after deliveries', async () => {
     const ctx = t.app.ctx;
-    const org = await createOrganization(t, { webhookSwitch: true, webhookUrl: receiver.url, webhookAuthToken: 'whk-token-0123456789' });
-    const delivered = (text: string, outcome: string) => sampleOf(text, 'sc_webhook_deliveries_total', { outcome }) ?? 0;
+    const org = await createOrganization(t, {
+      webhookSwitch: true,
+      webhookUrl: receiver.url,
+      webhookAuthToken: 'whk-token-0123456789',
+    });
+    const delivered = (text: string, outcome: string) =>
+      sampleOf(text, 'sc_webhook_deliveries_total', { outcome }) ?? 0;
     const before = await scrape();
 
     receiver.respond((n) => (n === 1 ? 500 : 200));
@@ -189,7 +257,13 @@ describe('job metrics', () => {
   });
 
   it('reports no queue depth while the job queue is not started, without starting it', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-data', SECRET_KEY: 'test-secret-key-0123456789', METRICS_TOKEN });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.test-data',
+      SECRET_KEY: 'test-secret-key-0123456789',
+      METRICS_TOKEN,
+    });
     const app = await buildApp({ config, database: t.database, logger: false });
     afterAll(() => app.close());
     const text = await scrape(app);

@@ -64,9 +64,17 @@ export function createMetrics(): Metrics {
         for (const { name: pool, pool: p } of sources.pools()) this.set({ pool }, read(p));
       },
     });
-  poolGauge('sc_db_pool_connections', 'Open connections of a PostgreSQL pool (primary, read).', (p) => p.totalCount);
+  poolGauge(
+    'sc_db_pool_connections',
+    'Open connections of a PostgreSQL pool (primary, read).',
+    (p) => p.totalCount,
+  );
   poolGauge('sc_db_pool_idle_connections', 'Idle connections of a PostgreSQL pool.', (p) => p.idleCount);
-  poolGauge('sc_db_pool_waiting_requests', 'Queries waiting for a connection of a PostgreSQL pool.', (p) => p.waitingCount);
+  poolGauge(
+    'sc_db_pool_waiting_requests',
+    'Queries waiting for a connection of a PostgreSQL pool.',
+    (p) => p.waitingCount,
+  );
 
   new client.Gauge({
     name: 'sc_job_queue_depth',
