@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, runMigrations } from '../db/client.ts';
@@ -25,13 +26,14 @@ await runMigrations(database);
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
 
-async function measure(label: string, n: number, request: Parameters<typeof app.inject>[0]) {
+async function measure(label: string, n: number, request: InjectOptions) {
   const first = await app.inject(request);
   const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const res = await app.inject(request);
-    if (res.statusCode !== first.statusCode) throw new Error(`${label}: ${res.statusCode} after ${first.statusCode}`);
+    if (res.statusCode !== first.statusCode)
+      throw new Error(`${label}: ${res.statusCode} after ${first.statusCode}`);
   }
   const wall = performance.now() - start;
   const used = process.cpuUsage(cpu);

@@ -1,13 +1,14 @@
 // GET /metrics (issue 25): absent without METRICS_TOKEN, 401 without the right bearer token, Prometheus text with it;
 // the counters move with what happens (requests by route pattern, device uploads, webhook deliveries, failed jobs)
 // and the gauges read state at scrape time (queue depth once the queue runs, pool use on PostgreSQL).
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { openPostgres, type Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { patientBody, post, setupUploader } from '../modules/uploads/uploads.fixtures.ts';
 import { scanInput } from '../modules/scans/scans.fixtures.ts';
@@ -283,6 +284,21 @@ describe('database pool metrics', () => {
     // No read pool configured: no series for one.
     expect(sampleOf(text, 'sc_db_pool_connections', { pool: 'read' })).toBeUndefined();
   });
+
+  it.runIf(ON_POSTGRES)(
+    'reports the read pool beside the primary when DATABASE_READ_URL is set',
+    async () => {
+      const url = t.database.pool!.options.connectionString!;
+      const database = openPostgres(url, url);
+      afterAll(() => database.close());
+      const app = await buildApp({ config: t.app.ctx.config, database, logger: false });
+      afterAll(() => app.close());
+      await Promise.all([database.query('select 1'), database.readDb.execute(sql`select 1`)]);
+      const text = await scrape(app);
+      expect(sampleOf(text, 'sc_db_pool_connections', { pool: 'primary' })).toBe(1);
+      expect(sampleOf(text, 'sc_db_pool_connections', { pool: 'read' })).toBe(1);
+    },
+  );
 
   it.runIf(!ON_POSTGRES)('reports no pool on the embedded database', async () => {
     const text = await scrape();
