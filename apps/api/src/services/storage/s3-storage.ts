@@ -16,6 +16,9 @@ export type S3Options = {
   region: string;
 };
 
+/** A readiness probe waits no longer than this for the bucket's answer. */
+const REACHABLE_TIMEOUT_MS = 2_000;
+
 export function createS3Storage(opts: S3Options): Storage {
   const client = new AwsClient({
     accessKeyId: opts.accessKeyId,
@@ -72,6 +75,16 @@ export function createS3Storage(opts: S3Options): Storage {
       // S3 answers 204 for a deleted or missing key; some compatible servers answer 404 for a missing one.
       if (!res.ok && res.status !== 404) throw await failure(res, 'DELETE');
       await res.body?.cancel();
+    },
+    async isReachable() {
+      try {
+        // HEAD bucket: 200 when it exists and the credentials may use it (403 refused, 404 no such bucket).
+        const res = await client.fetch(base, { method: 'HEAD', signal: AbortSignal.timeout(REACHABLE_TIMEOUT_MS) });
+        await res.body?.cancel();
+        return res.ok;
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -34,6 +34,11 @@ export type Storage = {
   get: (key: string) => Promise<StoredObject | null>;
   /** Removes the object; a missing key is not an error. */
   delete: (key: string) => Promise<void>;
+  /**
+   * Whether the store can take reads and writes now (readiness, http/health.ts): the disk store's root is a writable
+   * folder; the S3 bucket answers a HEAD with these credentials. Never throws.
+   */
+  isReachable: () => Promise<boolean>;
 };
 
 export type StorageConfig = Pick<
