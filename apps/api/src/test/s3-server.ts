@@ -35,6 +35,8 @@ export type TestS3Server = {
   readObject: (key: string) => Promise<Buffer | null>;
   /** Requests the front refused (bad signature, unknown key, unsigned, payload hash mismatch), by S3 error code. */
   refused: string[];
+  /** From now on only `secret` signs valid requests: a rotated or revoked key, for a client still on the old one. */
+  setSecretAccessKey: (secret: string) => void;
   stop: () => Promise<void>;
 };
 
@@ -63,6 +65,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
   const region = options.region ?? 'us-east-1';
   const accessKeyId = options.accessKeyId ?? 'SCTESTACCESSKEY';
   const secretAccessKey = options.secretAccessKey ?? 'sc-test-secret-0123456789abcdef';
+  let acceptedSecret = secretAccessKey;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-s3rver-'));
 
   const backend = new S3rver({
@@ -82,7 +85,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
     req.on('error', () => res.destroy());
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const refusal = checkRequest(req, body, { accessKeyId, secretAccessKey, region });
+      const refusal = checkRequest(req, body, { accessKeyId, secretAccessKey: acceptedSecret, region });
       if (refusal) {
         refused.push(refusal.code);
         const xml =
@@ -127,6 +130,9 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
     },
     directory,
     refused,
+    setSecretAccessKey: (secret) => {
+      acceptedSecret = secret;
+    },
     listKeys: async (prefix) => {
       const { objects } = await backend.store.listObjects(bucket, { prefix, maxKeys: 100_000 });
       return objects.map((o) => o.key).sort();

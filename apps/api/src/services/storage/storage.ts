@@ -19,6 +19,18 @@ export class StorageFullError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached or refuses us: an S3-compatible server that is down, unreachable, overloaded (5xx,
+ * SlowDown) or that refuses our credentials (401/403). The request did nothing wrong, and may succeed later or after
+ * an operator fixes the store's settings: the error handler answers 503 with Retry-After (http/errors.ts), not 500.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 export type StoredObject = {
   body: Readable;
   contentType: string;
