@@ -4,6 +4,17 @@ import type { Config } from '../config.ts';
 import type { OutboxRow, OutboxService, OutgoingMessage } from './outbox.service.ts';
 
 export type MailMessage = OutgoingMessage & { subject: string };
+
+/**
+ * A message leaves inside the request that asked for it (a reset link), so a mail server that takes no connection or
+ * never greets must not hold that request for nodemailer's defaults (2 minutes to connect, 10 of silence). The same
+ * names in SMTP_URL's query (`?greetingTimeout=20000`) win over these.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
 export type MailService = { send: (message: MailMessage) => Promise<OutboxRow>; close: () => void };
 
 export function createMailService(
@@ -14,7 +25,7 @@ export function createMailService(
   const smtpUrl = config.SMTP_URL;
   const transport = smtpUrl
     ? async (row: OutboxRow) => {
-        transporter ??= nodemailer.createTransport(smtpUrl);
+        transporter ??= nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
         await transporter.sendMail({
           from: config.MAIL_FROM,
           to: row.to,

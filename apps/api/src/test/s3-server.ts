@@ -26,7 +26,10 @@ export type TestS3Server = {
   accessKeyId: string;
   secretAccessKey: string;
   /** The S3_* variables of config.ts that point the API at this server. */
-  env: Record<'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY', string>;
+  env: Record<
+    'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY',
+    string
+  >;
   /** Where s3rver keeps the objects (removed by stop()). */
   directory: string;
   /** Keys in the bucket (optionally under a prefix), read through s3rver's own store, not through our client. */
@@ -51,7 +54,10 @@ export type S3ServerOptions = {
 
 // s3rver ships no types: the few members used here.
 type S3rverStore = {
-  listObjects: (bucket: string, options: { prefix?: string; maxKeys: number }) => Promise<{ objects: Array<{ key: string }> }>;
+  listObjects: (
+    bucket: string,
+    options: { prefix?: string; maxKeys: number },
+  ) => Promise<{ objects: Array<{ key: string }> }>;
   getObject: (bucket: string, key: string) => Promise<{ content: NodeJS.ReadableStream } | null>;
 };
 type S3rverInstance = { run: () => Promise<AddressInfo>; close: () => Promise<void>; store: S3rverStore };
@@ -91,7 +97,10 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
         const xml =
           `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code>` +
           `<Message>${refusal.message}</Message></Error>`;
-        res.writeHead(refusal.status, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml) });
+        res.writeHead(refusal.status, {
+          'content-type': 'application/xml',
+          'content-length': Buffer.byteLength(xml),
+        });
         res.end(req.method === 'HEAD' ? undefined : xml);
         return;
       }
@@ -165,7 +174,8 @@ export function checkRequest(req: http.IncomingMessage, body: Buffer, keys: KeyP
   const denied = (code: string, message: string, status = 403): Refusal => ({ status, code, message });
   const auth = req.headers.authorization;
   if (!auth) return denied('AccessDenied', 'Access Denied');
-  const match = /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]{64})$/.exec(auth);
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]{64})$/.exec(auth);
   if (!match) return denied('AuthorizationHeaderMalformed', 'The authorization header is malformed.', 400);
   const [, credential = '', signedHeaderList = '', signature = ''] = match;
   const [keyId, date, scopeRegion, service, terminator] = credential.split('/');
@@ -173,13 +183,19 @@ export function checkRequest(req: http.IncomingMessage, body: Buffer, keys: KeyP
     return denied('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   }
   if (scopeRegion !== keys.region || service !== 's3' || terminator !== 'aws4_request') {
-    return denied('AuthorizationHeaderMalformed', 'The credential scope is not this region and service.', 400);
+    return denied(
+      'AuthorizationHeaderMalformed',
+      'The credential scope is not this region and service.',
+      400,
+    );
   }
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   const at = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  if (!at || !date || !amzDate.startsWith(date)) return denied('AccessDenied', 'A valid x-amz-date is required.');
+  if (!at || !date || !amzDate.startsWith(date))
+    return denied('AccessDenied', 'A valid x-amz-date is required.');
   const time = Date.UTC(+at[1]!, +at[2]! - 1, +at[3]!, +at[4]!, +at[5]!, +at[6]!);
-  if (Math.abs(Date.now() - time) > SKEW_MS) return denied('RequestTimeTooSkewed', 'The request time is too skewed.');
+  if (Math.abs(Date.now() - time) > SKEW_MS)
+    return denied('RequestTimeTooSkewed', 'The request time is too skewed.');
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
   if (!payloadHash) return denied('InvalidRequest', 'Missing required header: x-amz-content-sha256', 400);
   const signedHeaders = signedHeaderList.split(';');
@@ -204,9 +220,14 @@ export function checkRequest(req: http.IncomingMessage, body: Buffer, keys: KeyP
       return `${name}:${text.trim().replace(/\s+/g, ' ')}\n`;
     })
     .join('');
-  const canonicalRequest = [req.method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeaderList, payloadHash].join(
-    '\n',
-  );
+  const canonicalRequest = [
+    req.method,
+    canonicalUri,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaderList,
+    payloadHash,
+  ].join('\n');
   const scope = `${date}/${keys.region}/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   let key: Buffer = hmac(`AWS4${keys.secretAccessKey}`, date);
@@ -219,7 +240,11 @@ export function checkRequest(req: http.IncomingMessage, body: Buffer, keys: KeyP
     );
   }
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body)) {
-    return denied('XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match the body.', 400);
+    return denied(
+      'XAmzContentSHA256Mismatch',
+      'The provided x-amz-content-sha256 header does not match the body.',
+      400,
+    );
   }
   return null;
 }
@@ -234,5 +259,8 @@ function sha256Hex(data: string | Buffer): string {
 
 // RFC 3986 unreserved characters stay; everything else is %XX (encodeURIComponent leaves !'()* alone).
 function encodeRfc3986(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

@@ -130,7 +130,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`No matching e-mail arrived within ${timeoutMs} ms (${messages.length} received).`));
+          reject(
+            new Error(`No matching e-mail arrived within ${timeoutMs} ms (${messages.length} received).`),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

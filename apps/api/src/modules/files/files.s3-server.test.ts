@@ -12,7 +12,15 @@ import { createS3Storage } from '../../services/storage/s3-storage.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { auth, createUser, signIn } from '../../test/factories.ts';
 import { startS3Server } from '../../test/s3-server.ts';
-import { PDF, post, postFile, scanBody, setupUploader, uploadFile, uploadPatient } from '../uploads/uploads.fixtures.ts';
+import {
+  PDF,
+  post,
+  postFile,
+  scanBody,
+  setupUploader,
+  uploadFile,
+  uploadPatient,
+} from '../uploads/uploads.fixtures.ts';
 
 const s3 = await startS3Server();
 afterAll(() => s3.stop());
@@ -20,7 +28,11 @@ const t = await setupTestApp(s3.env);
 const { db } = t.database;
 
 const download = (token: string, path: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/file/?path=${encodeURIComponent(path)}`, headers: auth(token) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/file/?path=${encodeURIComponent(path)}`,
+    headers: auth(token),
+  });
 
 /** A scan report of a few megabytes: a PDF header, then bytes no compression or text decoding would keep intact. */
 const bigReport = () => Buffer.concat([PDF, randomBytes(3 * 1024 * 1024)]);
@@ -43,7 +55,9 @@ describe('uploads with S3 storage', () => {
       t,
       s.token,
       '/scan/',
-      scanBody(s.device.serialNumber, patient, { scan_files_path: { reports: [{ path }], consent_form: [], assessment_files: [] } }),
+      scanBody(s.device.serialNumber, patient, {
+        scan_files_path: { reports: [{ path }], consent_form: [], assessment_files: [] },
+      }),
     );
     expect(scan.statusCode, scan.body).toBe(201);
 
@@ -84,10 +98,18 @@ describe('uploads with S3 storage', () => {
     expect(created.statusCode, created.body).toBe(201);
     const firmware = created.json<TFirmwareCreated>();
     expect(await s3.readObject(firmware.path)).toEqual(data);
-    const got = await t.app.inject({ method: 'GET', url: `/api/v1/firmware/${firmware.id}/download/`, headers: auth(admin) });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/firmware/${firmware.id}/download/`,
+      headers: auth(admin),
+    });
     expect(got.rawPayload).toEqual(data);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/firmware/${firmware.id}/`, headers: auth(admin) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/firmware/${firmware.id}/`,
+      headers: auth(admin),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await s3.listKeys('firmware/')).not.toContain(firmware.path);
     expect(await s3.readObject(firmware.path)).toBeNull();

@@ -111,7 +111,10 @@ describe('S3 store refused or cut off', () => {
     const store = createS3Storage(options({ secretAccessKey: 'not-the-secret' }));
     const key = uploadKey('reports', 'r.pdf', 'pdf');
     const started = Date.now();
-    const error = await store.put(key, PDF, 'application/pdf').then(() => null, (e: unknown) => e);
+    const error = await store.put(key, PDF, 'application/pdf').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StorageUnavailableError);
     expect((error as Error).message).toMatch(/HTTP 403.*SignatureDoesNotMatch/s);
     expect((error as Error).message).not.toContain('not-the-secret');
@@ -133,8 +136,14 @@ describe('S3 store refused or cut off', () => {
     const key = uploadKey('test', 'a.png', 'png');
     try {
       s3.setSecretAccessKey('rotated-secret-0123456789');
-      await expect(createS3Storage(options()).put(key, PDF, 'image/png')).rejects.toBeInstanceOf(StorageUnavailableError);
-      await createS3Storage(options({ secretAccessKey: 'rotated-secret-0123456789' })).put(key, PDF, 'image/png');
+      await expect(createS3Storage(options()).put(key, PDF, 'image/png')).rejects.toBeInstanceOf(
+        StorageUnavailableError,
+      );
+      await createS3Storage(options({ secretAccessKey: 'rotated-secret-0123456789' })).put(
+        key,
+        PDF,
+        'image/png',
+      );
       expect(await s3.readObject(key)).toEqual(PDF);
     } finally {
       s3.setSecretAccessKey(s3.secretAccessKey);
@@ -145,7 +154,10 @@ describe('S3 store refused or cut off', () => {
     const port = await closedPort();
     const store = createS3Storage(options({ endpoint: `http://127.0.0.1:${port}` }));
     const started = Date.now();
-    const error = await store.get('reports/a.pdf').then(() => null, (e: unknown) => e);
+    const error = await store.get('reports/a.pdf').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StorageUnavailableError);
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -158,7 +170,9 @@ describe('S3 store refused or cut off', () => {
       const port = (silent.address() as net.AddressInfo).port;
       const store = createS3Storage(options({ endpoint: `http://127.0.0.1:${port}`, timeoutMs: 300 }));
       const started = Date.now();
-      await expect(store.put('reports/a.pdf', PDF, 'application/pdf')).rejects.toThrow(/no answer within 300 ms/);
+      await expect(store.put('reports/a.pdf', PDF, 'application/pdf')).rejects.toThrow(
+        /no answer within 300 ms/,
+      );
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       silent.close();
@@ -177,7 +191,12 @@ describe('the test S3 server checks requests as S3 does', () => {
   });
 
   it('refuses a body that does not match its signed payload hash', async () => {
-    const client = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region, service: 's3' });
+    const client = new AwsClient({
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      region: s3.region,
+      service: 's3',
+    });
     const res = await client.fetch(url('test/tampered.png'), {
       method: 'PUT',
       body: Buffer.from('what arrives'),

@@ -112,7 +112,8 @@ export function createS3Storage(opts: S3Options): Storage {
 
 /** undici says 'fetch failed' and puts the reason (ECONNREFUSED, a reset) in `cause`. */
 function describeFetchError(err: unknown): string {
-  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  const cause =
+    err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
   const detail = cause?.code ?? cause?.message;
   const message = err instanceof Error ? err.message : String(err);
   return detail ? `${message} (${detail})` : message;
