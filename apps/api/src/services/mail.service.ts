@@ -15,7 +15,12 @@ export const SMTP_TIMEOUTS = {
   greetingTimeout: 10_000,
   socketTimeout: 30_000,
 } as const;
-export type MailService = { send: (message: MailMessage) => Promise<OutboxRow>; close: () => void };
+export type MailService = {
+  send: (message: MailMessage) => Promise<OutboxRow>;
+  /** Another try at a stored e-mail (jobs/outbox-retry.job.ts); null without SMTP_URL or when another worker took it. */
+  redeliver: (row: OutboxRow) => Promise<OutboxRow | null>;
+  close: () => void;
+};
 
 export function createMailService(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
@@ -36,6 +41,7 @@ export function createMailService(
     : null;
   return {
     send: (message) => outbox.send('email', message, transport),
+    redeliver: async (row) => (transport ? outbox.redeliver(row, transport) : null),
     close: () => {
       transporter?.close();
       transporter = null;
