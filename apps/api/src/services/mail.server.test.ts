@@ -6,6 +6,7 @@ import net from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@sc/shared/auth';
+import { loadConfig } from '../config.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import { captureLog, setupTestApp, type TestContext } from '../test/app.ts';
 import { createUser } from '../test/factories.ts';
@@ -103,6 +104,18 @@ describe('e-mail through a real SMTP server', () => {
     } finally {
       await tls.stop();
     }
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('is refused at start-up unless it is an smtp:// or smtps:// URL', () => {
+    for (const url of ['mail.example.org:587', 'http://mail.example.org', 'smtp:/mail.example.org']) {
+      expect(() => loadConfig({ SMTP_URL: url })).toThrow(/SMTP_URL: an smtp:\/\/ or smtps:\/\/ URL/);
+    }
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example.org:465',
+    );
+    expect(loadConfig({ SMTP_URL: '' }).SMTP_URL).toBe('');
   });
 });
 
