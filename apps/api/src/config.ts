@@ -72,7 +72,12 @@ const ZEnv = z.object({
   REQUIRE_SECOND_FACTOR: z.enum(['auto', 'true', 'false']).default('auto'),
   CHECK_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_CACHE: z.enum(['auto', 'true', 'false']).default('auto'),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^/?#]/i.test(v), {
+      message: 'SMTP_URL: an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
+    }),
   MAIL_FROM: z.string().default('Screening Console <no-reply@screening.local>'),
   SMS_PROVIDER_URL: z.string().optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),
