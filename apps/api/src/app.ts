@@ -16,6 +16,9 @@ import { swaggerOptions } from './http/openapi.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerMetricsRoute, registerRequestMetrics } from './http/metrics.ts';
+import { registerUploadMetrics } from './modules/uploads/upload-metrics.ts';
 import { AUTH_ERRORS, registerAuthentication, requireActor } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -118,6 +121,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   registerResponseHeaders(app);
+  // Before any route: the counters see every answer.
+  registerRequestMetrics(app);
+  registerUploadMetrics(app);
   // Before any route (the API's, the docs', the built console's): the plugin hooks every route added after it.
   await registerCompression(app);
   await app.register(rateLimit, { global: false });
@@ -171,6 +177,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
+  // Outside /api/v1 and the API document: for probes and scrapers (http/health.ts, http/metrics.ts).
+  registerHealthRoutes(app);
+  registerMetricsRoute(app);
   registerSpa(app, config);
   app.addHook('onClose', async () => {
     await services.close();

@@ -72,7 +72,12 @@ const ZEnv = z.object({
   REQUIRE_SECOND_FACTOR: z.enum(['auto', 'true', 'false']).default('auto'),
   CHECK_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_CACHE: z.enum(['auto', 'true', 'false']).default('auto'),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^/?#]/i.test(v), {
+      message: 'SMTP_URL: an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
+    }),
   MAIL_FROM: z.string().default('Screening Console <no-reply@screening.local>'),
   SMS_PROVIDER_URL: z.string().optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),
@@ -95,6 +100,15 @@ const ZEnv = z.object({
     })
     .transform((ports) => ports.map(Number)),
   RATE_LIMIT_DISABLED: bool,
+  // The bearer token Prometheus sends to GET /metrics; unset (or empty): /metrics answers 404 (http/metrics.ts).
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(16, { message: 'METRICS_TOKEN: at least 16 characters (e.g. `openssl rand -hex 32`), or unset to switch /metrics off' })
+      .regex(/^[\x21-\x7e]+$/, { message: 'METRICS_TOKEN: printable ASCII without spaces (it is sent in an HTTP header)' })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

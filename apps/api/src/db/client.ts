@@ -30,6 +30,8 @@ export type Database = {
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The read replica's pool, when DATABASE_READ_URL is set (metrics read its use). */
+  readPool?: pg.Pool;
   /** LISTEN on the primary, on a connection of its own (db/listener.ts). */
   listen: (channel: string, handlers: ListenHandlers) => Listener;
   close: () => Promise<void>;
@@ -114,6 +116,7 @@ export function openPostgres(url: string, readUrl?: string): Database {
     readDb,
     kind: 'postgres',
     pool,
+    ...(readPool ? { readPool } : {}),
     exec: async (sql) => {
       await pool.query(sql);
     },

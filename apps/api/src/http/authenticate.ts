@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Lets an impersonation token call this non-GET route (ending the impersonation). */
     impersonationAllowed?: boolean;
+    /** No session lookup, whatever Authorization says (health probes, the metrics scrape: http/health.ts). */
+    sessionless?: boolean;
   }
 }
 
@@ -74,7 +76,7 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     request.actor = null;
     const header = request.headers.authorization;
-    if (!header) return;
+    if (!header || request.routeOptions.config.sessionless) return;
     const token = TOKEN_PATTERN.exec(header)?.[1];
     if (!token) {
       rejectedToken.add(request);

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
 import { JSON_BODY_MAX_BYTES } from '@sc/shared/constants';
-import { StorageFullError } from '../services/storage/storage.ts';
+import { StorageFullError, StorageUnavailableError } from '../services/storage/storage.ts';
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -59,6 +59,7 @@ export const HTTP_MESSAGES = {
   badHttp: 'The request is not valid HTTP.',
   databaseUnavailable: 'The database is unavailable for a moment. Please try again shortly.',
   storageFull: 'The file store is full or read-only; nothing was saved. Please try again later.',
+  storageUnavailable: 'The file store is unavailable for a moment. Please try again shortly.',
   serverError: 'A server error occurred.',
 } as const;
 
@@ -188,6 +189,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Logged here only: the store throws without logging, so a full disk is one line a request.
       request.log.error({ err: error.cause }, 'file store full or read-only');
       return reply.status(507).send({ detail: HTTP_MESSAGES.storageFull });
+    }
+    // Before the database check: a fetch to an unreachable store carries ECONNREFUSED too, and is not the database.
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'file store unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: HTTP_MESSAGES.storageUnavailable });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

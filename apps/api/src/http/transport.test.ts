@@ -106,6 +106,9 @@ describe('Content-Security-Policy', () => {
   it('adds the configured object storage and tile hosts, and nothing else', async () => {
     const s3 = await setupTestApp({
       S3_ENDPOINT: 'https://storage.example.net:9000/bucket',
+      S3_BUCKET: 'screening',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
       TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
     });
     const res = await s3.app.inject({ method: 'GET', url: '/api/v1/user/' });

@@ -126,6 +126,7 @@ async function deliverWebhook(
       lastError: null,
       deliveredAt: ctx.now(),
     });
+    ctx.services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
     ctx.services.log.info({ ...attempt, statusCode: outcome.statusCode }, 'webhook delivered');
     return;
   }
@@ -162,6 +163,7 @@ async function retryOrFail(
     lastError: outcome.error,
     deliveredAt: null,
   });
+  ctx.services.metrics.webhookDeliveries.inc({ outcome: 'retry' });
   ctx.services.log.warn(
     { ...attempt, statusCode: outcome.statusCode, error: outcome.error, retryInSeconds: delay },
     'webhook attempt failed; will retry',
@@ -186,6 +188,7 @@ async function fail(
     lastError: error,
     deliveredAt: null,
   });
+  ctx.services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
   ctx.services.log.warn({ ...meta, statusCode, error }, 'webhook delivery failed');
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { createAuditService, type AuditService } from './audit.service.ts';
 import { createConsoleLogger, type ServiceLogger } from './logger.ts';
 import { createMailService, type MailService } from './mail.service.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { createOutboxService, type OutboxService } from './outbox.service.ts';
 import { registerJobs } from './queue/jobs.ts';
 import { createQueue, type Queue } from './queue/queue.ts';
@@ -23,6 +24,8 @@ export type Services = {
   storage: Storage;
   /** The durable job queue (pg-boss): webhooks; jobs are queued after their transaction commits. */
   queue: Queue;
+  /** The Prometheus registry and counters of this app (services/metrics.ts, served by http/metrics.ts). */
+  metrics: Metrics;
   /** Releases what the services hold (SMTP connections, queue workers…). Called on app close. */
   close: () => Promise<void>;
 };
@@ -43,7 +46,15 @@ export function createServices(
   const audit = createAuditService(database, now);
   const secrets = createSecretsService(config, database);
   const storage = createStorage(config);
-  const queue = createQueue(config, database, logger);
+  const metrics = createMetrics();
+  const queue = createQueue(config, database, logger, { onJobFailure: (job) => metrics.jobFailures.inc({ job }) });
+  metrics.observe({
+    pools: () => [
+      ...(database.pool ? [{ name: 'primary' as const, pool: database.pool }] : []),
+      ...(database.readPool ? [{ name: 'read' as const, pool: database.readPool }] : []),
+    ],
+    queueDepths: () => queue.depths(),
+  });
   closers.push(() => queue.stop());
 
   const services: Services = {
@@ -55,6 +66,7 @@ export function createServices(
     secrets,
     storage,
     queue,
+    metrics,
     close: async () => {
       for (const close of closers.reverse()) await close();
     },

@@ -1,7 +1,7 @@
 // Every e-mail and SMS is written to `outbox_messages` first; a sender then delivers it (or leaves it
 // 'stored' when no provider is configured, the embedded default). Delivery happens after the row is
 // committed and never inside a transaction, so a slow provider never holds a database lock.
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import { maskRecipient } from '@sc/shared/auth-extra';
 import type { Database } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
@@ -27,12 +27,30 @@ export type OutboxService = {
   send: (channel: OutboxChannel, message: OutgoingMessage, transport: Transport | null) => Promise<OutboxRow>;
   /** Newest first; `to` matched exactly against any of the given recipients. */
   list: (to: string[] | null, limit: number) => Promise<OutboxRow[]>;
+  /**
+   * Messages of `channel` worth another try, oldest first: failed ones, and pending ones older than `pendingBefore`
+   * (their process stopped mid-delivery), created since `createdSince`, with fewer than `maxAttempts` attempts.
+   */
+  listUndelivered: (
+    channel: OutboxChannel,
+    filter: { createdSince: Date; pendingBefore: Date; maxAttempts: number; limit: number },
+  ) => Promise<OutboxRow[]>;
+  /**
+   * Delivers `row` again, unless another worker has taken it since it was read: the row is claimed by raising its
+   * attempt count from the one read (compare-and-set), so two instances never both send it. Null when not claimed.
+   */
+  redeliver: (row: OutboxRow, transport: Transport) => Promise<OutboxRow | null>;
 };
 
 export function createOutboxService(database: Database, now: () => Date, log: ServiceLogger): OutboxService {
   const { db } = database;
 
-  async function deliver(row: OutboxRow, transport: Transport | null): Promise<OutboxRow> {
+  /** `attempts`: the count to record once this attempt is over (a redelivery has already counted it when claiming). */
+  async function deliver(
+    row: OutboxRow,
+    transport: Transport | null,
+    attempts = row.attempts + 1,
+  ): Promise<OutboxRow> {
     const meta = { channel: row.channel, to: maskRecipient(row.to), outboxId: row.id };
     if (!transport) {
       const [stored] = await db
@@ -47,7 +65,7 @@ export function createOutboxService(database: Database, now: () => Date, log: Se
       await transport(row);
       const [sent] = await db
         .update(outboxMessages)
-        .set({ status: 'sent', sentAt: now(), attempts: row.attempts + 1, lastError: null })
+        .set({ status: 'sent', sentAt: now(), attempts, lastError: null })
         .where(eq(outboxMessages.id, row.id))
         .returning();
       log.info(meta, 'message sent');
@@ -56,7 +74,7 @@ export function createOutboxService(database: Database, now: () => Date, log: Se
       const lastError = err instanceof Error ? err.message.slice(0, 500) : 'delivery failed';
       const [failed] = await db
         .update(outboxMessages)
-        .set({ status: 'failed', attempts: row.attempts + 1, lastError })
+        .set({ status: 'failed', attempts, lastError })
         .where(eq(outboxMessages.id, row.id))
         .returning();
       log.warn({ ...meta, error: lastError }, 'message delivery failed');
@@ -89,5 +107,36 @@ export function createOutboxService(database: Database, now: () => Date, log: Se
         .where(to ? inArray(outboxMessages.to, to) : undefined)
         .orderBy(desc(outboxMessages.created), desc(outboxMessages.id))
         .limit(limit),
+    listUndelivered: (channel, { createdSince, pendingBefore, maxAttempts, limit }) =>
+      db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.channel, channel),
+            gte(outboxMessages.created, createdSince),
+            lt(outboxMessages.attempts, maxAttempts),
+            or(
+              eq(outboxMessages.status, 'failed'),
+              and(eq(outboxMessages.status, 'pending'), lt(outboxMessages.created, pendingBefore)),
+            ),
+          ),
+        )
+        .orderBy(asc(outboxMessages.id))
+        .limit(limit),
+    redeliver: async (row, transport) => {
+      const [claimed] = await db
+        .update(outboxMessages)
+        .set({ status: 'pending', attempts: row.attempts + 1 })
+        .where(
+          and(
+            eq(outboxMessages.id, row.id),
+            eq(outboxMessages.attempts, row.attempts),
+            inArray(outboxMessages.status, ['failed', 'pending']),
+          ),
+        )
+        .returning();
+      return claimed ? deliver(claimed, transport, claimed.attempts) : null;
+    },
   };
 }

@@ -483,6 +483,7 @@ describe('the scan report PDF', () => {
       put: async () => undefined,
       get: async () => null,
       delete: async () => undefined,
+      isReachable: async () => true,
     },
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     generatedAt: new Date('2026-03-06T00:00:00Z'),

@@ -43,11 +43,18 @@ export type Queue = {
   stop: () => Promise<void>;
   /** Runs queued jobs in this process until none is left (tests, scripts); returns how many ran. */
   drain: (options?: DrainOptions) => Promise<number>;
+  /**
+   * Jobs waiting to run (queued or waiting for a retry) per registered job name, or null while pg-boss is not started
+   * here: a metrics scrape must not start it.
+   */
+  depths: () => Promise<Map<string, number> | null>;
 };
 
 export type QueueOptions = {
   /** Seconds between polls of an idle worker (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
+  /** Called for each failed handler run (the metrics' failure counter). */
+  onJobFailure?: (name: string) => void;
 };
 
 const DEFAULT_POLLING_SECONDS = 2;
@@ -184,6 +191,7 @@ export function createQueue(
         try {
           await runJob(name, job);
         } catch (err) {
+          options.onJobFailure?.(name);
           log.warn({ job: name, jobId: job.id, error: errorData(err) }, 'job failed');
           throw err; // pg-boss records the failure and retries within the job's retryLimit
         }
@@ -289,6 +297,7 @@ export function createQueue(
               await runJob(name, job);
               await instance.complete(name, job.id);
             } catch (err) {
+              options.onJobFailure?.(name);
               await instance.fail(name, job.id, errorData(err));
             }
           }
@@ -296,6 +305,15 @@ export function createQueue(
         }
         if (fetched === 0) return ran;
       }
+    },
+
+    async depths() {
+      if (!boss) return null;
+      const instance = boss;
+      const depths = new Map<string, number>();
+      // getQueueSize counts jobs before 'active': created and retry.
+      for (const name of handlers.keys()) depths.set(name, await instance.getQueueSize(name));
+      return depths;
     },
   };
 }

@@ -70,6 +70,16 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });
     },
+    async isReachable() {
+      try {
+        // A fresh install has no root until the first write, which makes it (as put does): make it now.
+        await fsp.mkdir(absoluteRoot, { recursive: true });
+        await fsp.access(absoluteRoot, fs.constants.W_OK);
+        return (await fsp.stat(absoluteRoot)).isDirectory();
+      } catch {
+        return false;
+      }
+    },
   };
 }
 

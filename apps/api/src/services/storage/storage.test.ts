@@ -170,6 +170,20 @@ describe('createStorage', () => {
       /S3_ACCESS_KEY_ID/,
     );
   });
+  it('refuses half an S3 configuration rather than falling back to the local disk, naming what is missing', () => {
+    expect(() => createStorage({ ...base, S3_ENDPOINT: endpoint })).toThrow(
+      'S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY too',
+    );
+    expect(() =>
+      createStorage({ ...base, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }),
+    ).toThrow('S3 storage needs S3_ENDPOINT too');
+  });
+  it('refuses an S3_ENDPOINT that is not an http(s) URL', () => {
+    const full = { ...base, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(() => createStorage({ ...full, S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT must be an http\(s\) URL/,
+    );
+  });
 });
 
 describe('content sniffing', () => {

@@ -19,6 +19,18 @@ export class StorageFullError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached or refuses us: an S3-compatible server that is down, unreachable, overloaded (5xx,
+ * SlowDown) or that refuses our credentials (401/403). The request did nothing wrong, and may succeed later or after
+ * an operator fixes the store's settings: the error handler answers 503 with Retry-After (http/errors.ts), not 500.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 export type StoredObject = {
   body: Readable;
   contentType: string;
@@ -34,6 +46,11 @@ export type Storage = {
   get: (key: string) => Promise<StoredObject | null>;
   /** Removes the object; a missing key is not an error. */
   delete: (key: string) => Promise<void>;
+  /**
+   * Whether the store can take reads and writes now (readiness, http/health.ts): the disk store's root is a writable
+   * folder; the S3 bucket answers a HEAD with these credentials. Never throws.
+   */
+  isReachable: () => Promise<boolean>;
 };
 
 export type StorageConfig = Pick<
@@ -42,17 +59,29 @@ export type StorageConfig = Pick<
 >;
 
 export function createStorage(config: StorageConfig): Storage {
-  if (config.S3_ENDPOINT && config.S3_BUCKET) {
-    if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) {
-      throw new Error(
-        'S3 storage needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY with S3_ENDPOINT and S3_BUCKET.',
-      );
+  const s3 = {
+    S3_ENDPOINT: config.S3_ENDPOINT,
+    S3_BUCKET: config.S3_BUCKET,
+    S3_ACCESS_KEY_ID: config.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: config.S3_SECRET_ACCESS_KEY,
+  };
+  const given = Object.entries(s3).filter(([, value]) => value);
+  // Half an S3 configuration must not fall back to the local disk: with several instances, each would keep its own.
+  if (given.length > 0 && given.length < 4) {
+    const missing = Object.keys(s3).filter((name) => !s3[name as keyof typeof s3]);
+    throw new Error(
+      `S3 storage needs ${missing.join(', ')} too: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none.`,
+    );
+  }
+  if (s3.S3_ENDPOINT && s3.S3_BUCKET && s3.S3_ACCESS_KEY_ID && s3.S3_SECRET_ACCESS_KEY) {
+    if (!/^https?:\/\/[^/?#]+/i.test(s3.S3_ENDPOINT)) {
+      throw new Error(`S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com.`);
     }
     return createS3Storage({
-      endpoint: config.S3_ENDPOINT,
-      bucket: config.S3_BUCKET,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      endpoint: s3.S3_ENDPOINT,
+      bucket: s3.S3_BUCKET,
+      accessKeyId: s3.S3_ACCESS_KEY_ID,
+      secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
       region: config.S3_REGION,
     });
   }
