@@ -111,10 +111,7 @@ class Instance {
         const tail = fs.readFileSync(path.join(work, `instance-${this.name}.log`), 'utf8').slice(-1500);
         throw new Error(`instance ${this.name} exited while starting:\n${tail}`);
       }
-      const status = await this.readyz();
-      if (status === 200) return;
-      // TODO(hA): without /readyz (404) the instance counts as ready once it answers at all.
-      if (status === 404) return;
+      if ((await this.readyz()) === 200) return;
       await sleep(100);
     }
     throw new Error(
@@ -585,8 +582,7 @@ async function run(): Promise<void> {
     const probe = new Client(base);
     const answer = await probe.request('/healthz');
     probe.close();
-    // TODO(hA): 200 once /healthz exists; until then any answer of an instance's shows nginx is in front.
-    if (answer.status === 200 || answer.status === 404) break;
+    if (answer.status === 200) break;
     if (i > 100) throw new Error(`nginx did not answer /healthz (last: ${answer.status} ${answer.text})`);
     await sleep(100);
   }
