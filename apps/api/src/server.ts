@@ -6,7 +6,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
-import { DatabaseInUseError, openPglite, openPostgres, runMigrations, type Database } from './db/client.ts';
+import {
+  DatabaseInUseError,
+  openPglite,
+  openPostgres,
+  runMigrations,
+  withStartupLock,
+  type Database,
+} from './db/client.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
 import { isDatabaseEmpty, seedDemo } from './demo/seed.ts';
 
@@ -71,13 +78,18 @@ export async function main(): Promise<void> {
       : await openPglite(config.dataDir);
     await runMigrations(database);
 
-    let demoLoaded = false;
-    if (config.demo.load && (await isDatabaseEmpty(database))) {
-      const t0 = Date.now();
-      await seedDemo(database, { password: config.DEMO_PASSWORD });
-      demoLoaded = true;
-      console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
-    }
+    const db = database;
+    // Under the start-up lock: of instances starting together on an empty database, one loads the demo, the
+    // others wait and then find it loaded.
+    const demoLoaded =
+      config.demo.load &&
+      (await withStartupLock(db, async () => {
+        if (!(await isDatabaseEmpty(db))) return false;
+        const t0 = Date.now();
+        await seedDemo(db, { password: config.DEMO_PASSWORD });
+        console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+        return true;
+      }));
 
     app = await buildApp({ config, database });
     await app.listen({ port: config.PORT, host: config.HOST });

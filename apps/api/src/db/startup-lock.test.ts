@@ -1,0 +1,127 @@
+// Several instances starting at once on one empty PostgreSQL database (a rolling deploy, a scaled-out start): the
+// migrations and the demo load run under one advisory lock, so one instance does the work, the others wait for it,
+// and none fails. PostgreSQL only (TEST_DATABASE_URL); PGlite is one process per data directory.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withDatabase } from '../test/global-setup.ts';
+import { MIGRATIONS_DIR, openPostgres, runMigrations, withStartupLock, type Database } from './client.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+const created: string[] = [];
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty database (no template: nothing migrated) and its URL. */
+async function emptyDatabase(): Promise<string> {
+  const name = `sc_lock_${process.pid}_${Date.now()}_${created.length}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  created.push(name);
+  return withDatabase(url!, name);
+}
+
+afterAll(async () => {
+  if (!url) return;
+  await admin(async (c) => {
+    for (const name of created) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+});
+
+const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
+
+describe.skipIf(!url)('the start-up lock (PostgreSQL)', () => {
+  it('lets four instances migrate an empty database at once: all succeed, each migration is applied once', async () => {
+    const target = await emptyDatabase();
+    // Four pools, as four server processes would have.
+    const instances: Database[] = Array.from({ length: 4 }, () => openPostgres(target));
+    try {
+      const outcomes = await Promise.allSettled(instances.map((database) => runMigrations(database)));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      const rows = await instances[0]!.query<{ hash: string; n: number }>(
+        'SELECT hash, count(*)::int AS n FROM drizzle.__drizzle_migrations GROUP BY hash',
+      );
+      expect(rows).toHaveLength(journal.entries.length);
+      expect(rows.every((r) => r.n === 1)).toBe(true);
+      // Every instance sees the head: a table of the last migration is there for each.
+      for (const database of instances) {
+        const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+        expect(row?.n).toBe(journal.entries.length);
+      }
+      // No instance kept the lock (its connection was closed).
+      const [held] = await instances[0]!.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
+      expect(held?.n).toBe(0);
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+    }
+  });
+
+  it('runs the work of instances starting together one after another, and releases the lock when it throws', async () => {
+    const target = await emptyDatabase();
+    const instances: Database[] = Array.from({ length: 3 }, () => openPostgres(target));
+    try {
+      let inside = 0;
+      let most = 0;
+      const order: number[] = [];
+      await Promise.all(
+        instances.map((database, i) =>
+          withStartupLock(database, async () => {
+            inside++;
+            most = Math.max(most, inside);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            order.push(i);
+            inside--;
+          }),
+        ),
+      );
+      expect(most).toBe(1);
+      expect(order).toHaveLength(3);
+
+      // A failed migration (or demo load) leaves the lock free for the next instance.
+      await expect(
+        withStartupLock(instances[0]!, () => Promise.reject(new Error('migration failed'))),
+      ).rejects.toThrow('migration failed');
+      await expect(withStartupLock(instances[1]!, () => Promise.resolve('next'))).resolves.toBe('next');
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+    }
+  });
+
+  it('loads the demo once when two instances with the demo on start together on an empty database', async () => {
+    const target = await emptyDatabase();
+    const instances: Database[] = Array.from({ length: 2 }, () => openPostgres(target));
+    try {
+      for (const database of instances) await runMigrations(database);
+      // The server's own start-up sequence (server.ts) stands in for the demo load with one organization insert, so
+      // the test stays short; what matters is that the emptiness check and the load happen under one lock.
+      const loads = await Promise.all(
+        instances.map((database) =>
+          withStartupLock(database, async () => {
+            const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
+            if (row?.n) return false;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await database.query(`INSERT INTO organizations (name) VALUES ('Demo')`);
+            return true;
+          }),
+        ),
+      );
+      expect(loads.filter(Boolean)).toHaveLength(1);
+      const [row] = await instances[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
+      expect(row?.n).toBe(1);
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+    }
+  });
+});
