@@ -56,7 +56,7 @@ export function wrapPglite(client: PGlite, lockFile?: string): Database {
     exec: async (sql) => {
       await client.exec(sql);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: async () => {
       if (!client.closed) await client.close();
@@ -117,9 +117,8 @@ export function openPostgres(url: string, readUrl?: string): Database {
     exec: async (sql) => {
       await pool.query(sql);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-    listen: (channel, handlers) =>
-      listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
+    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
     close: async () => {
       await pool.end();
       await readPool?.end();
@@ -165,9 +164,7 @@ async function appliedMigrations(database: Database): Promise<number> {
     `select to_regclass('drizzle.__drizzle_migrations')::text as name`,
   );
   if (!table?.name) return 0;
-  const [row] = await database.query<{ n: number }>(
-    'select count(*)::int as n from drizzle.__drizzle_migrations',
-  );
+  const [row] = await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
   return row?.n ?? 0;
 }
 
@@ -193,9 +190,7 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
     try {
       return await work();
     } finally {
-      await client
-        .query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()])
-        .catch(() => undefined);
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()]).catch(() => undefined);
     }
   } finally {
     // `true`: the pool closes this connection instead of keeping it (PostgreSQL drops a session's locks with it).
@@ -211,16 +206,12 @@ export async function runMigrations(database: Database): Promise<void> {
 async function migrateToHead(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const before = await appliedMigrations(database);
-    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, {
-      migrationsFolder: MIGRATIONS_DIR,
-    });
+    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
     // PGlite has no autovacuum: tables and indexes a migration adds to an existing database have no planner
     // statistics until ANALYZE, and plans stay slow (a fresh database is analyzed after its demo load).
     if (before > 0 && (await appliedMigrations(database)) > before) await database.exec('ANALYZE');
   } else {
-    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, {
-      migrationsFolder: MIGRATIONS_DIR,
-    });
+    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
   }
 }
 

@@ -55,9 +55,7 @@ describe.skipIf(!url)('the start-up lock (PostgreSQL)', () => {
       expect(rows.every((r) => r.n === 1)).toBe(true);
       // Every instance sees the head: a table of the last migration is there for each.
       for (const database of instances) {
-        const [row] = await database.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
-        );
+        const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
         expect(row?.n).toBe(journal.entries.length);
       }
       // No instance kept the lock (its connection was closed).
