@@ -16,6 +16,7 @@ import { swaggerOptions } from './http/openapi.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { registerDraining } from './http/draining.ts';
 import { registerSpa } from './http/spa.ts';
 import { AUTH_ERRORS, registerAuthentication, requireActor } from './http/authenticate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -119,6 +120,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   registerResponseHeaders(app);
+  // On close (SIGTERM): answers still in flight end their keep-alive connection (http/draining.ts).
+  registerDraining(app);
   // Before any route (the API's, the docs', the built console's): the plugin hooks every route added after it.
   await registerCompression(app);
   // Counted in the database, so a limit holds across every instance behind the proxy (http/rate-limit-store.ts).
