@@ -1,11 +1,13 @@
 // Several instances starting at once on one empty PostgreSQL database (a rolling deploy, a scaled-out start): the
 // migrations and the demo load run under one advisory lock, so one instance does the work, the others wait for it,
-// and none fails. PostgreSQL only (TEST_DATABASE_URL); PGlite is one process per data directory.
+// and none fails. PostgreSQL only (TEST_DATABASE_URL); PGlite is one process per data directory (its lock file).
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
 import { withDatabase } from '../test/global-setup.ts';
+import { spawnServer } from '../test/server-process.ts';
 import { MIGRATIONS_DIR, openPostgres, runMigrations, withStartupLock, type Database } from './client.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -99,29 +101,31 @@ describe.skipIf(!url)('the start-up lock (PostgreSQL)', () => {
     }
   });
 
-  it('loads the demo once when two instances with the demo on start together on an empty database', async () => {
+  it('loads the demo once when two servers with LOAD_DEMO=always start together on an empty database', async () => {
     const target = await emptyDatabase();
-    const instances: Database[] = Array.from({ length: 2 }, () => openPostgres(target));
+    const servers = [8113, 8114].map((port) =>
+      spawnServer({ PORT: String(port), DATABASE_URL: target, LOAD_DEMO: 'always', SHUTDOWN_TIMEOUT_SECONDS: '5' }),
+    );
+    const database = openPostgres(target);
     try {
-      for (const database of instances) await runMigrations(database);
-      // The server's own start-up sequence (server.ts) stands in for the demo load with one organization insert, so
-      // the test stays short; what matters is that the emptiness check and the load happen under one lock.
-      const loads = await Promise.all(
-        instances.map((database) =>
-          withStartupLock(database, async () => {
-            const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
-            if (row?.n) return false;
-            await new Promise((resolve) => setTimeout(resolve, 200));
-            await database.query(`INSERT INTO organizations (name) VALUES ('Demo')`);
-            return true;
-          }),
-        ),
+      // Both come up (neither fails on the other's migrations or demo rows)…
+      await Promise.all(servers.map((server) => server.ready(90_000)));
+      // …and one of them loaded the demo, once.
+      const loaded = servers.filter((server) => server.output().includes('Demo data loaded'));
+      expect(loaded).toHaveLength(1);
+      const emails = DEMO_ACCOUNTS.map((a) => a.email.toLowerCase());
+      const rows = await database.query<{ email: string; n: number }>(
+        'SELECT lower(email) AS email, count(*)::int AS n FROM users WHERE lower(email) = ANY($1) GROUP BY 1',
+        [emails],
       );
-      expect(loads.filter(Boolean)).toHaveLength(1);
-      const [row] = await instances[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
-      expect(row?.n).toBe(1);
+      expect(rows).toHaveLength(emails.length);
+      expect(rows.every((r) => r.n === 1)).toBe(true);
+      // And they stop cleanly.
+      for (const server of servers) server.child.kill('SIGTERM');
+      expect((await Promise.all(servers.map((server) => server.exited))).map((e) => e.code)).toEqual([0, 0]);
     } finally {
-      await Promise.all(instances.map((database) => database.close()));
+      for (const server of servers) server.child.kill('SIGKILL');
+      await database.close();
     }
   });
 });

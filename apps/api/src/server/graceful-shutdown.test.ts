@@ -2,16 +2,14 @@
 // else on its own PGlite directory) stops accepting connections, closes idle keep-alive ones, lets a request already
 // in flight finish with its answer, and exits 0; a request that never finishes is cut at SHUTDOWN_TIMEOUT_SECONDS.
 // The in-flight request is made slow by the test itself: its body is sent in two halves, the second after SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
+import { spawnServer, type ServerProcess } from '../test/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const SERVER = 'apps/api/src/server.ts';
 // A valid Indian number with no account: the answer is 200 'Code sent.' all the same (and no SMS leaves).
 const BODY = JSON.stringify({ mobile: '8681562330', mobile_country_code: 'IN' });
 
@@ -22,42 +20,21 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Server = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; at: number }> };
-
-/** Starts the server on `port` and resolves once it says it is ready. */
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
-      LOAD_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: path.join(dataDir, String(port)),
-      ...(database ? { DATABASE_URL: database.pool!.options.connectionString! } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the server on `port` (PostgreSQL or its own PGlite directory) and waits until it is ready. */
+async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer({
+    PORT: String(port),
+    DATA_DIR: path.join(dataDir, String(port)),
+    ...(database ? { DATABASE_URL: database.pool!.options.connectionString! } : {}),
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, at: Date.now() })),
-  );
-  const deadline = Date.now() + 50_000;
-  while (!output.includes('Screening Console is ready')) {
-    if (child.exitCode !== null) throw new Error(`The server exited at start-up:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await server.ready();
+  } catch (error) {
+    server.child.kill('SIGKILL');
+    throw error;
   }
-  return { child, output: () => output, exited };
+  return server;
 }
 
 /** A raw HTTP/1.1 connection: what it received, and whether the server closed it. */
