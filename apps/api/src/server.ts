@@ -76,7 +76,8 @@ export async function main(): Promise<void> {
     database = config.DATABASE_URL
       ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL)
       : await openPglite(config.dataDir);
-    await runMigrations(database);
+    const onWait = () => console.log('Another instance is migrating or loading the demo data: waiting for it.');
+    await runMigrations(database, { onWait });
 
     const db = database;
     // Under the start-up lock: of instances starting together on an empty database, one loads the demo, the
@@ -89,7 +90,7 @@ export async function main(): Promise<void> {
         await seedDemo(db, { password: config.DEMO_PASSWORD });
         console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
         return true;
-      }));
+      }, { onWait }));
 
     app = await buildApp({ config, database });
     await app.listen({ port: config.PORT, host: config.HOST });

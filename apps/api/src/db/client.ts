@@ -182,11 +182,20 @@ export const STARTUP_LOCK_KEY = 5999724105712157012n;
  * (the work itself runs on the rest of the pool); the connection is destroyed afterwards, not returned, so the lock
  * is gone even when the unlock could not be sent. PGlite: one process per data directory (its lock file), no lock.
  */
-export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(
+  database: Database,
+  work: () => Promise<T>,
+  options: StartupLockOptions = {},
+): Promise<T> {
   if (!database.pool) return work();
   const client = await database.pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+    const key = STARTUP_LOCK_KEY.toString();
+    const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows;
+    if (!row?.locked) {
+      options.onWait?.();
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+    }
     try {
       return await work();
     } finally {
@@ -198,9 +207,14 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
   }
 }
 
+export type StartupLockOptions = {
+  /** Called when another instance holds the lock, before waiting for it (the server says so on its console). */
+  onWait?: () => void;
+};
+
 /** Brings the schema to head; on PostgreSQL under the start-up lock (two instances starting at once: one migrates). */
-export async function runMigrations(database: Database): Promise<void> {
-  await withStartupLock(database, () => migrateToHead(database));
+export async function runMigrations(database: Database, options: StartupLockOptions = {}): Promise<void> {
+  await withStartupLock(database, () => migrateToHead(database), options);
 }
 
 async function migrateToHead(database: Database): Promise<void> {

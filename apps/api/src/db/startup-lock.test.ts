@@ -76,20 +76,30 @@ describe.skipIf(!url)('the start-up lock (PostgreSQL)', () => {
     try {
       let inside = 0;
       let most = 0;
-      const order: number[] = [];
-      await Promise.all(
-        instances.map((database, i) =>
-          withStartupLock(database, async () => {
-            inside++;
-            most = Math.max(most, inside);
-            await new Promise((resolve) => setTimeout(resolve, 100));
-            order.push(i);
-            inside--;
-          }),
-        ),
-      );
+      let waited = 0;
+      const enter = async () => {
+        inside++;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        inside--;
+      };
+      // The first instance holds the lock until the two others have been told they wait.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const firstIn = new Promise<void>((resolve) => (entered = resolve));
+      const first = withStartupLock(instances[0]!, async () => {
+        entered();
+        await enter();
+        await held;
+      });
+      await firstIn;
+      const others = instances.slice(1).map((database) => withStartupLock(database, enter, { onWait: () => waited++ }));
+      for (let i = 0; i < 200 && waited < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(waited).toBe(2);
+      release();
+      await Promise.all([first, ...others]);
       expect(most).toBe(1);
-      expect(order).toHaveLength(3);
 
       // A failed migration (or demo load) leaves the lock free for the next instance.
       await expect(

@@ -31,10 +31,6 @@ const HIT_SQL = `
     expires_at = CASE WHEN h.expires_at <= now() THEN excluded.expires_at ELSE h.expires_at END
   RETURNING h.hits AS current, greatest(0, ceil(extract(epoch FROM h.expires_at - now()) * 1000))::float8 AS ttl`;
 
-const READ_SQL = `
-  SELECT hits AS current, ceil(extract(epoch FROM expires_at - now()) * 1000)::float8 AS ttl
-  FROM rate_limit_hits WHERE key = $1 AND expires_at > now()`;
-
 /** Deletes up to `limit` rows whose window ended before `before`; returns how many (jobs/rate-limit-prune.job.ts). */
 export async function deleteExpiredRateLimitHits(
   database: Database,
@@ -67,18 +63,6 @@ export function databaseRateLimitStore(database: Database): FastifyRateLimitStor
       database.query<Counted>(HIT_SQL, [`${this.scope} ${key}`, timeWindow]).then(
         ([row]) =>
           callback(null, { current: Number(row?.current ?? 1), ttl: Number(row?.ttl ?? timeWindow) }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    }
-
-    /** The count without a hit (the plugin's `{ increment: false }`). */
-    read(key: string, callback: Callback): void {
-      database.query<Counted>(READ_SQL, [`${this.scope} ${key}`]).then(
-        ([row]) =>
-          callback(
-            null,
-            row ? { current: Number(row.current), ttl: Number(row.ttl) } : { current: 0, ttl: 0 },
-          ),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
