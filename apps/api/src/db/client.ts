@@ -199,7 +199,7 @@ export async function withStartupLock<T>(
     try {
       return await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()]).catch(() => undefined);
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
     }
   } finally {
     // `true`: the pool closes this connection instead of keeping it (PostgreSQL drops a session's locks with it).
