@@ -137,5 +137,5 @@ describe.skipIf(!url)('the start-up lock (PostgreSQL)', () => {
       for (const server of servers) server.child.kill('SIGKILL');
       await database.close();
     }
-  });
+  }, 150_000);
 });

@@ -29,7 +29,8 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     ...env,
   });
   try {
-    await server.ready();
+    // A fresh PGlite directory is migrated at start: ~25 s on a loaded machine.
+    await server.ready(90_000);
   } catch (error) {
     server.child.kill('SIGKILL');
     throw error;
@@ -108,7 +109,7 @@ describe('SIGTERM', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  });
+  }, 150_000);
 
   it('cuts a request that does not finish within SHUTDOWN_TIMEOUT_SECONDS and exits 1', async () => {
     const port = 8112;
@@ -129,5 +130,5 @@ describe('SIGTERM', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  });
+  }, 150_000);
 });
