@@ -109,6 +109,13 @@ const ZEnv = z.object({
       .regex(/^[\x21-\x7e]+$/, { message: 'METRICS_TOKEN: printable ASCII without spaces (it is sent in an HTTP header)' })
       .optional(),
   ),
+  // On SIGTERM: how long in-flight requests and running jobs get to finish before their connections are cut.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS: a number of seconds (default 25)' })
+    .int('SHUTDOWN_TIMEOUT_SECONDS: a whole number of seconds')
+    .min(1, 'SHUTDOWN_TIMEOUT_SECONDS: at least 1')
+    .max(3600, 'SHUTDOWN_TIMEOUT_SECONDS: at most 3600')
+    .default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

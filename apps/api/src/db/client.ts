@@ -171,7 +171,56 @@ async function appliedMigrations(database: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * The key of the start-up lock (migrations, then the demo load): the ASCII bytes of 'SCMIGRAT' as a bigint. Outside
+ * the int4 range, so it cannot meet pg-boss's advisory locks (hashtext, 32 bits); the per-account sign-in locks
+ * (hashtextextended, 64 bits) meet it with a chance of one in 2^64.
+ */
+export const STARTUP_LOCK_KEY = 5999724105712157012n;
+
+/**
+ * Runs `work` while this process holds the start-up lock, so that instances starting together on one PostgreSQL
+ * database migrate (and load the demo) one after another: the first does the work, the others wait for it, then
+ * find nothing left to do. The lock is a session-level `pg_advisory_lock` on a connection checked out for it alone
+ * (the work itself runs on the rest of the pool); the connection is destroyed afterwards, not returned, so the lock
+ * is gone even when the unlock could not be sent. PGlite: one process per data directory (its lock file), no lock.
+ */
+export async function withStartupLock<T>(
+  database: Database,
+  work: () => Promise<T>,
+  options: StartupLockOptions = {},
+): Promise<T> {
+  if (!database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    const key = STARTUP_LOCK_KEY.toString();
+    const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows;
+    if (!row?.locked) {
+      options.onWait?.();
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+    }
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    }
+  } finally {
+    // `true`: the pool closes this connection instead of keeping it (PostgreSQL drops a session's locks with it).
+    client.release(true);
+  }
+}
+
+export type StartupLockOptions = {
+  /** Called when another instance holds the lock, before waiting for it (the server says so on its console). */
+  onWait?: () => void;
+};
+
+/** Brings the schema to head; on PostgreSQL under the start-up lock (two instances starting at once: one migrates). */
+export async function runMigrations(database: Database, options: StartupLockOptions = {}): Promise<void> {
+  await withStartupLock(database, () => migrateToHead(database), options);
+}
+
+async function migrateToHead(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const before = await appliedMigrations(database);
     await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
