@@ -41,7 +41,10 @@ const trustProxy = z
     if (value === '' || value === 'false') return false;
     if (value === 'true') return true;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (bad.length) {
       ctx.addIssue({
@@ -62,6 +65,13 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_READ_URL: z.string().optional(),
+  // How far behind (in time) the replica may be and still serve using_read_db=true reads (db/replica.ts).
+  REPLICA_MAX_LAG_MS: z.coerce
+    .number({ message: 'REPLICA_MAX_LAG_MS: a number of milliseconds (e.g. 2000)' })
+    .int('REPLICA_MAX_LAG_MS: a whole number of milliseconds')
+    .min(100, 'REPLICA_MAX_LAG_MS: at least 100 (the replica is sampled every 500 ms)')
+    .max(3_600_000, 'REPLICA_MAX_LAG_MS: at most 3600000 (an hour)')
+    .default(2000),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().min(16).optional(),
   DEMO_PASSWORD: z.string().default(DEFAULT_DEMO_PASSWORD),
@@ -89,7 +99,12 @@ const ZEnv = z.object({
   WEBHOOK_ALLOWED_PORTS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .refine((ports) => ports.every((p) => /^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535), {
       message: 'WEBHOOK_ALLOWED_PORTS: a comma list of port numbers (1-65535)',
     })
@@ -141,7 +156,10 @@ function originOf(url: string | undefined): string | null {
   return match?.[1]?.toLowerCase() ?? null;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<z.input<typeof ZEnv>> = {}) {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<z.input<typeof ZEnv>> = {},
+) {
   const parsed = ZEnv.parse({ ...env, ...overrides });
   const isProduction = parsed.NODE_ENV === 'production';
   const dataDir = path.resolve(parsed.DATA_DIR);
@@ -168,7 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tiles: originOf(parsed.TILE_URL),
       storage: storageOrigin,
     },
-    requireSecondFactor: parsed.REQUIRE_SECOND_FACTOR === 'auto' ? isProduction : parsed.REQUIRE_SECOND_FACTOR === 'true',
+    requireSecondFactor:
+      parsed.REQUIRE_SECOND_FACTOR === 'auto' ? isProduction : parsed.REQUIRE_SECOND_FACTOR === 'true',
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     /**
      * Whether routes with database-built rows (http/serializer.ts) check each answer against its schema: outside

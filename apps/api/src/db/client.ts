@@ -12,6 +12,11 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener.ts';
+import { ReadRoutingPool, ReplicaMonitor } from './replica.ts';
+
+export type ReplicaRouting = { pool: pg.Pool; monitor: ReplicaMonitor; router: ReadRoutingPool };
+/** REPLICA_MAX_LAG_MS's default (config.ts). */
+export const DEFAULT_REPLICA_MAX_LAG_MS = 2000;
 
 export type Schema = typeof schema;
 export type Db = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePg<Schema>>;
@@ -22,7 +27,11 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
-  /** Read replica when configured, else the primary. */
+  /**
+   * Reads that may come from the replica (using_read_db=true): with DATABASE_READ_URL each query goes to the replica
+   * or, when it is down, behind or has not yet replayed the client's own write, to the primary (db/replica.ts);
+   * otherwise the primary's handle. Only SELECTs go through it. Pick it with `readerFor`.
+   */
   readDb: Db;
   kind: 'pglite' | 'postgres';
   /** Raw SQL for scripts and the job queue (multi-statement text without parameters allowed). */
@@ -30,6 +39,8 @@ export type Database = {
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** With DATABASE_READ_URL: the replica's pool, its monitor and the router behind `readDb` (db/replica.ts). */
+  replica?: ReplicaRouting;
   /** LISTEN on the primary, on a connection of its own (db/listener.ts). */
   listen: (channel: string, handlers: ListenHandlers) => Listener;
   close: () => Promise<void>;
@@ -56,7 +67,7 @@ export function wrapPglite(client: PGlite, lockFile?: string): Database {
     exec: async (sql) => {
       await client.exec(sql);
     },
-    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: async () => {
       if (!client.closed) await client.close();
@@ -104,24 +115,51 @@ function isAlive(pid: number): boolean {
 // estimate, spent 8–10 ms compiling a dashboard chart query that runs in 0.5 ms (issue 9's bench).
 const SESSION_OPTIONS = '-c TimeZone=UTC -c jit=off';
 
-export function openPostgres(url: string, readUrl?: string): Database {
+/**
+ * The replica's connections refuse writes themselves (defence in depth: a standby refuses them anyway, and so does this
+ * when DATABASE_READ_URL points at a server that is not one), and give up connecting after 2 s instead of leaving a
+ * read waiting on a replica that does not answer (the read then runs on the primary: db/replica.ts).
+ */
+const READ_SESSION_OPTIONS = `${SESSION_OPTIONS} -c default_transaction_read_only=on`;
+const READ_CONNECT_TIMEOUT_MS = 2000;
+
+export type PostgresOptions = {
+  /** REPLICA_MAX_LAG_MS: past this lag reads leave the replica for the primary (db/replica.ts). */
+  replicaMaxLagMs?: number;
+};
+
+export function openPostgres(url: string, readUrl?: string, options: PostgresOptions = {}): Database {
   const pool = connectionPool(url);
   const db = drizzlePg(pool, { schema });
-  const readPool = readUrl ? connectionPool(readUrl) : undefined;
-  const readDb: Db = readPool ? drizzlePg(readPool, { schema }) : db;
+  let readDb: Db = db;
+  let replica: ReplicaRouting | undefined;
+  if (readUrl) {
+    const readPool = connectionPool(readUrl, {
+      options: READ_SESSION_OPTIONS,
+      connectionTimeoutMillis: READ_CONNECT_TIMEOUT_MS,
+    });
+    const monitor = new ReplicaMonitor(pool, readPool, options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS);
+    const router = new ReadRoutingPool(pool, readPool, monitor);
+    readDb = drizzlePg(router as unknown as pg.Pool, { schema });
+    replica = { pool: readPool, monitor, router };
+    monitor.start();
+  }
   return {
     db,
     readDb,
+    ...(replica ? { replica } : {}),
     kind: 'postgres',
     pool,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    listen: (channel, handlers) =>
+      listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
     close: async () => {
+      await replica?.monitor.stop();
       await pool.end();
-      await readPool?.end();
+      await replica?.pool.end();
     },
   };
 }
@@ -136,9 +174,9 @@ export function openPostgres(url: string, readUrl?: string): Database {
  * with none. The loss reaches the user as the failure of its query in flight or of its next one (the request
  * answers 503, http/errors.ts); its own release, later, does nothing.
  */
-function connectionPool(url: string): pg.Pool {
+function connectionPool(url: string, overrides: pg.PoolConfig = {}): pg.Pool {
   // Every session works in UTC; set at connection start so no query races the first statement.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS, ...overrides });
   pool.on('error', onIdleClientError);
   const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
@@ -164,19 +202,25 @@ async function appliedMigrations(database: Database): Promise<number> {
     `select to_regclass('drizzle.__drizzle_migrations')::text as name`,
   );
   if (!table?.name) return 0;
-  const [row] = await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  const [row] = await database.query<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
   return row?.n ?? 0;
 }
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const before = await appliedMigrations(database);
-    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
     // PGlite has no autovacuum: tables and indexes a migration adds to an existing database have no planner
     // statistics until ANALYZE, and plans stay slow (a fresh database is analyzed after its demo load).
     if (before > 0 && (await appliedMigrations(database)) > before) await database.exec('ANALYZE');
   } else {
-    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
   }
 }
 

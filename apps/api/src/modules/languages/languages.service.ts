@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound, type FieldErrors } from '../../http/err
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { presentLanguage } from './languages.presenter.ts';
 import * as q from './languages.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type LanguagesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -36,7 +37,7 @@ export async function listLanguagesFor(
   query: TLanguageListQuery,
   request: { url: string },
 ): Promise<TPaginated<TLanguage>> {
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count } = await q.listLanguages(db, query, page);
   return paginate(request, page, count, rows.map(presentLanguage));
@@ -48,7 +49,7 @@ export async function getLanguage(
   id: number,
   readDb = false,
 ): Promise<TLanguage> {
-  const row = await q.findLanguage(readDb ? ctx.database.readDb : ctx.database.db, id);
+  const row = await q.findLanguage(readerFor(ctx.database, readDb), id);
   if (!row) throw notFound();
   return presentLanguage(row);
 }
@@ -77,7 +78,8 @@ async function uniqueIsoCode<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-      if ((e as { code?: unknown }).code === '23505') throw badRequest({ iso_code: [LANGUAGE_MESSAGES.isoTaken] });
+      if ((e as { code?: unknown }).code === '23505')
+        throw badRequest({ iso_code: [LANGUAGE_MESSAGES.isoTaken] });
     }
     throw error;
   }
@@ -120,7 +122,9 @@ export async function updateLanguage(
   const values: Partial<q.LanguageValues> = {
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.iso_code === undefined ? {} : { isoCode: patch.iso_code }),
-    ...(patch.is_tutorial_available === undefined ? {} : { isTutorialAvailable: patch.is_tutorial_available }),
+    ...(patch.is_tutorial_available === undefined
+      ? {}
+      : { isTutorialAvailable: patch.is_tutorial_available }),
     ...(patch.app_version === undefined ? {} : { appVersionId: patch.app_version }),
     ...(patch.ibe_consent_form === undefined ? {} : { ibeConsentForm: patch.ibe_consent_form }),
   };

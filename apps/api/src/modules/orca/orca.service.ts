@@ -25,6 +25,7 @@ import { assertInScope, resolveScope, type Scope } from '../../http/scope.ts';
 import { insertReportLog } from '../scans/scan-list.queries.ts';
 import * as q from './orca.queries.ts';
 import { orcaCsvRecord, presentOrcaDetail, presentOrcaRow } from './orca.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type OrcaContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 export type ListRequest = { url: string; timezone: string | string[] | undefined };
@@ -33,8 +34,7 @@ export type Meta = { ip: string; userAgent: string | null };
 /** Rows a CSV batch reads; memory stays at one batch however many rows the file has. */
 export const ORCA_CSV_BATCH = 2000;
 
-const dbOf = (ctx: OrcaContext, usingReadDb: boolean | undefined): Db =>
-  usingReadDb ? ctx.database.readDb : ctx.database.db;
+const dbOf = (ctx: OrcaContext, usingReadDb: boolean | undefined): Db => readerFor(ctx.database, usingReadDb);
 
 async function readerScope(ctx: OrcaContext, actor: Actor): Promise<Scope> {
   if (!ORCA_LIST_ROLES.includes(actor.userType)) throw new AppError('forbidden', ORCA_MESSAGES.listRole);

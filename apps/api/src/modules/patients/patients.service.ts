@@ -56,6 +56,7 @@ import {
   type PatientRow,
 } from './patients.queries.ts';
 import { moveFiles } from '../scan-files/scan-files.service.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type PatientsContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 
@@ -234,7 +235,7 @@ export async function listPatients(
     created: requestPeriod(query, request.timezone, ctx.now()),
   };
   const scope = await resolveScope(ctx.database.db, actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count, capped } = await queryPatients(
     db,
@@ -247,10 +248,15 @@ export async function listPatients(
 }
 
 /** GET patient/{id}/ */
-export async function getPatient(ctx: PatientsContext, actor: Actor, id: number, usingReadDb = false): Promise<TPatient> {
+export async function getPatient(
+  ctx: PatientsContext,
+  actor: Actor,
+  id: number,
+  usingReadDb = false,
+): Promise<TPatient> {
   assertCan(actor, 'patient.read');
   const scope = await resolveScope(ctx.database.db, actor);
-  return presentPatient(await patientInScope(usingReadDb ? ctx.database.readDb : ctx.database.db, scope, id));
+  return presentPatient(await patientInScope(readerFor(ctx.database, usingReadDb), scope, id));
 }
 
 /**
@@ -266,7 +272,8 @@ async function chosenOrganization(
 ): Promise<number> {
   if (hasFixedPatientOrganization(actor.userType)) {
     if (actor.organizationId === null) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
-    if (sent != null && sent !== actor.organizationId) throw fieldError(field, PATIENT_MESSAGES.organizationNotYours);
+    if (sent != null && sent !== actor.organizationId)
+      throw fieldError(field, PATIENT_MESSAGES.organizationNotYours);
     return actor.organizationId;
   }
   if (sent == null) throw fieldError(field, PATIENT_MESSAGES.organizationRequired);
@@ -290,7 +297,10 @@ export async function createConsolePatient(
     if (!(await isValidUserOf(tx, technicianId, organizationId, PATIENT_TECHNICIAN_TYPES))) {
       throw fieldError('technician', invalidPk(technicianId));
     }
-    const row = await createPatientRecord(tx, { organizationId, technicianId }, input, { at: ctx.now(), actorId: actor.id });
+    const row = await createPatientRecord(tx, { organizationId, technicianId }, input, {
+      at: ctx.now(),
+      actorId: actor.id,
+    });
     await ctx.services.audit.record(
       {
         action: PATIENT_CONSOLE_AUDIT.created,
@@ -347,7 +357,10 @@ export async function updateConsolePatient(
   const record = checked.value;
   await db.transaction(async (tx) => {
     if (technicianChanges) {
-      if (p.organizationId === null || !(await isValidUserOf(tx, patch.technician!, p.organizationId, PATIENT_TECHNICIAN_TYPES))) {
+      if (
+        p.organizationId === null ||
+        !(await isValidUserOf(tx, patch.technician!, p.organizationId, PATIENT_TECHNICIAN_TYPES))
+      ) {
         throw fieldError('technician', invalidPk(patch.technician!));
       }
     }
@@ -445,7 +458,13 @@ export async function transferConsolePatient(
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
   const current = await patientInScope(db, scope, id);
-  const organizationId = await chosenOrganization(ctx, actor, scope, input.organization_id, 'organization_id');
+  const organizationId = await chosenOrganization(
+    ctx,
+    actor,
+    scope,
+    input.organization_id,
+    'organization_id',
+  );
   const technicianId = input.technician_id;
   if (technicianId == null) throw fieldError('technician_id', PATIENT_MESSAGES.technicianRequired);
   await db.transaction(async (tx) => {
@@ -453,7 +472,12 @@ export async function transferConsolePatient(
       throw fieldError('technician_id', invalidPk(technicianId));
     }
     const at = ctx.now();
-    const { filePaths, ...moved } = await movePatient(tx, id, { organizationId, technicianId, by: actor.id, at });
+    const { filePaths, ...moved } = await movePatient(tx, id, {
+      organizationId,
+      technicianId,
+      by: actor.id,
+      at,
+    });
     // The patient's files follow it: the new organization reads them, the old one no longer does.
     await moveFiles(tx, filePaths, organizationId);
     await ctx.services.audit.record(
@@ -488,7 +512,7 @@ export async function getPatientReports(
   usingReadDb = false,
 ): Promise<TPatientReports> {
   assertCan(actor, 'patient.read');
-  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, usingReadDb);
   const scope = await resolveScope(ctx.database.db, actor);
   await patientInScope(db, scope, id);
   const [scanRows, cervicalRows, orcaRows] = await Promise.all([
@@ -496,5 +520,9 @@ export async function getPatientReports(
     listPatientExams(db, cervicalExams, id, PATIENT_REPORTS_LIMIT),
     listPatientExams(db, orcaExams, id, PATIENT_REPORTS_LIMIT),
   ]);
-  return { scans: scanRows.map(presentPatientReport), cervical: cervicalRows.map(presentPatientReport), orca: orcaRows.map(presentPatientReport) };
+  return {
+    scans: scanRows.map(presentPatientReport),
+    cervical: cervicalRows.map(presentPatientReport),
+    orca: orcaRows.map(presentPatientReport),
+  };
 }
