@@ -198,7 +198,8 @@ function installExitHook(): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       destroyAllSync();
-      process.kill(process.pid, signal);
+      // Nobody else handles the signal: end the process as it would have ended without this handler.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     });
   }
 }
