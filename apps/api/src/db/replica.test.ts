@@ -19,6 +19,7 @@ import {
   type ReplicaCluster,
 } from '../test/pg-cluster.ts';
 import { openPostgres, runMigrations, type Database } from './client.ts';
+import { ReadRoutingPool, ReplicaMonitor } from './replica.ts';
 import { languages } from './schema/index.ts';
 
 const PRIMARY_PORT = 55441;
@@ -244,8 +245,19 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
   it('answers reads from the primary while the replica is stopped, and returns to the replica when it is back', async () => {
     await createLanguage(t, { name: 'Replica Down', isoCode: nextIso() });
     await replica.waitForReplay();
+    // A router whose monitor last saw the replica up and samples no more: its next read is sent to the stopped replica.
+    const { pool, replica: routing } = t.database;
+    const stale = new ReplicaMonitor(pool!, routing!.pool, 60_000);
+    await stale.sample();
+    const router = new ReadRoutingPool(pool!, routing!.pool, stale);
+    const standby = async () =>
+      (await router.query('SELECT pg_is_in_recovery() AS standby')).rows[0] as { standby: boolean };
+    expect(await standby()).toEqual({ standby: true });
     await replica.stop();
     try {
+      // Refused by the replica, answered by the primary, and the replica is off the route until a sample finds it.
+      expect(await standby()).toEqual({ standby: false });
+      expect(stale.state().reachable).toBe(false);
       // The first read may still be routed to the replica (the monitor has not noticed): it is retried on the primary.
       for (let i = 0; i < 5; i++)
         expect(await languageNames(t.app, admin, 'Replica Down')).toEqual(['Replica Down']);
