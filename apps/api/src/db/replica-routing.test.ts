@@ -1,6 +1,7 @@
 // The replica routing rule without a replica (both test passes): WAL positions, how the monitor measures lag in
 // time, when a read may go to the replica, the retry on the primary, the refusal of writes, the read-after cookie's
-// parsing, REPLICA_MAX_LAG_MS's validation; and that without DATABASE_READ_URL everything stays on the primary.
+// parsing, a streamed file's later batches keeping the request's context, REPLICA_MAX_LAG_MS's validation; and that
+// without DATABASE_READ_URL everything stays on the primary.
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import type { FastifyRequest } from 'fastify';
@@ -8,9 +9,12 @@ import { loadConfig } from '../config.ts';
 import { READ_AFTER_COOKIE, readAfterLsn, readAfterMaxAgeSeconds } from '../http/replica-routing.ts';
 import { setupTestApp } from '../test/app.ts';
 import { auth, createUser, signIn } from '../test/factories.ts';
+import { csvFile } from '../http/csv-stream.ts';
 import {
   ReadRoutingPool,
   ReplicaMonitor,
+  currentReadContext,
+  keepReadContext,
   formatLsn,
   parseLsn,
   readerFor,
@@ -188,6 +192,39 @@ describe('the read router', () => {
     expect(readerFor(database, true)).toBe('read');
     expect(readerFor(database, false)).toBe('primary');
     expect(readerFor(database, undefined)).toBe('primary');
+  });
+});
+
+describe('the read context of a streamed file', () => {
+  async function* contextSeen() {
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 1));
+      yield [String(currentReadContext()?.minLsn ?? 'none')];
+    }
+  }
+  const noLog = { error: () => {}, warn: () => {}, info: () => {} } as unknown as Parameters<
+    typeof csvFile
+  >[2];
+
+  it("keeps the request's last-write position for rows read after the handler returned (a CSV's later batches)", async () => {
+    // The file is made inside the request's context and read outside it, as a response stream is.
+    const file = runWithReadContext({ minLsn: 7n }, () =>
+      csvFile(['context'], contextSeen(), noLog, 'test file'),
+    );
+    let text = '';
+    for await (const chunk of file) text += String(chunk);
+    expect(text.trim().split('\n')).toEqual(['context', '7', '7', '7']);
+  });
+
+  it('would lose it without: the generator runs in the context of whoever reads it', async () => {
+    const rows = runWithReadContext({ minLsn: 7n }, () => contextSeen());
+    const seen: string[][] = [];
+    for await (const row of rows) seen.push(row);
+    expect(seen.flat()).toEqual(['none', 'none', 'none']);
+    const kept = runWithReadContext({ minLsn: 7n }, () => keepReadContext(contextSeen()));
+    const seenKept: string[][] = [];
+    for await (const row of kept) seenKept.push(row);
+    expect(seenKept.flat()).toEqual(['7', '7', '7']);
   });
 });
 

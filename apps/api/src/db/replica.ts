@@ -43,6 +43,27 @@ export function runWithReadContext<T>(context: ReadContext, fn: () => T): T {
   return readContext.run(context, fn);
 }
 
+/**
+ * `items` read in the current request's context, whoever asks for the next one: a CSV file's later batches are
+ * fetched when the client's socket drains, outside the request's context, and would otherwise lose its last-write
+ * position (and read from a replica that has not replayed the client's own write).
+ */
+export function keepReadContext<T>(items: Iterable<T> | AsyncIterable<T>): Iterable<T> | AsyncIterable<T> {
+  const context = readContext.getStore();
+  if (!context) return items;
+  const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => readContext.run(context, async () => iterator.next()),
+      return: async () =>
+        (await readContext.run(context, async () => iterator.return?.())) ?? { done: true, value: undefined },
+    }),
+  };
+}
+
+/** The current request's read context (tests). */
+export const currentReadContext = (): ReadContext | undefined => readContext.getStore();
+
 export type ReplicaState = {
   /** The last sample reached the replica. */
   reachable: boolean;
