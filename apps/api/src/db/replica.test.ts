@@ -1,8 +1,8 @@
 // The read replica for real (issue 25): a throwaway primary and a streaming replica (pg_basebackup -R) on loopback
 // ports, and the API between them. using_read_db=true reads are served by the replica (shown by pausing its replay:
-// it answers from before a write); a client's own write shows at once (the read-after cookie sends it to the
-// primary); lag past REPLICA_MAX_LAG_MS and a stopped replica send reads to the primary (answers 200, current); the
-// read handle never writes. PostgreSQL pass only (TEST_DATABASE_URL); skipped without Debian's PostgreSQL binaries.
+// it answers from before a write); a client's own write shows at once, on any instance (the read-after cookie sends
+// the read to the primary); lag past REPLICA_MAX_LAG_MS and a stopped replica send reads to the primary (answers 200,
+// current); the read handle never writes. PostgreSQL pass only (TEST_DATABASE_URL); skipped without Debian's PostgreSQL binaries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TLanguage } from '@sc/shared/languages';
@@ -148,6 +148,9 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
   });
 
   it("shows the user's own write at once while the replica is behind (the read-after cookie), and others' later", async () => {
+    // A second instance (its own monitor, no memory shared with the first) answers the writer's next read.
+    const other = await startApi(60_000);
+    await waitUntil('the replica is healthy', () => monitorOf(other.database).state().healthy);
     await pauseReplay();
     try {
       const res = await t.app.inject({
@@ -166,8 +169,10 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
       const cookie = readAfterCookie(res.headers['set-cookie']);
       // The writer's browser sends the cookie back: its read goes to the primary and shows the write.
       expect(await languageNames(t.app, admin, 'Own Write', { cookie })).toEqual(['Own Write']);
-      // Another client (no cookie) reads from the replica, still behind and within the bound.
+      expect(await languageNames(other.app, admin, 'Own Write', { cookie })).toEqual(['Own Write']);
+      // Another client (no cookie) reads from the replica, still behind and within the bound, on either instance.
       expect(await languageNames(t.app, admin, 'Own Write')).toEqual([]);
+      expect(await languageNames(other.app, admin, 'Own Write')).toEqual([]);
       // A cookie that names no WAL position is ignored, not an error.
       expect(
         await languageNames(t.app, admin, 'Own Write', { cookie: `${READ_AFTER_COOKIE}=x/../` }),
