@@ -69,7 +69,10 @@ const ZEnv = z.object({
   REPLICA_MAX_LAG_MS: z.coerce
     .number({ message: 'REPLICA_MAX_LAG_MS: a number of milliseconds (e.g. 2000)' })
     .int('REPLICA_MAX_LAG_MS: a whole number of milliseconds')
-    .min(100, 'REPLICA_MAX_LAG_MS: at least 100 (the replica is sampled every 500 ms)')
+    .min(
+      1000,
+      'REPLICA_MAX_LAG_MS: at least 1000 (the replica is sampled every 500 ms, and lag includes the time since)',
+    )
     .max(3_600_000, 'REPLICA_MAX_LAG_MS: at most 3600000 (an hour)')
     .default(2000),
   PUBLIC_URL: z.string().optional(),

@@ -258,8 +258,15 @@ describe('REPLICA_MAX_LAG_MS', () => {
   it('defaults to 2000 ms and refuses what is not a sensible number of milliseconds', () => {
     expect(loadConfig({}).REPLICA_MAX_LAG_MS).toBe(2000);
     expect(loadConfig({ REPLICA_MAX_LAG_MS: '5000' }).REPLICA_MAX_LAG_MS).toBe(5000);
-    for (const bad of ['abc', '50', '1.5', '99999999']) {
-      expect(() => loadConfig({ REPLICA_MAX_LAG_MS: bad })).toThrow(/REPLICA_MAX_LAG_MS/);
+    const refusals = {
+      abc: 'REPLICA_MAX_LAG_MS: a number of milliseconds',
+      '': 'REPLICA_MAX_LAG_MS: at least 1000',
+      '500': 'REPLICA_MAX_LAG_MS: at least 1000',
+      '1.5': 'REPLICA_MAX_LAG_MS: a whole number',
+      '99999999': 'REPLICA_MAX_LAG_MS: at most 3600000',
+    };
+    for (const [bad, message] of Object.entries(refusals)) {
+      expect(() => loadConfig({ REPLICA_MAX_LAG_MS: bad }), bad).toThrow(message);
     }
   });
 });
