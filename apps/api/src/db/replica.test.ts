@@ -186,7 +186,7 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
     expect(monitorOf(t.database).mayServe({ minLsn: null })).toBe(true);
   });
 
-  it('sets no read-after cookie on reads', async () => {
+  it('sets no read-after cookie on reads, nor on refused writes', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/language/?using_read_db=true',
@@ -194,6 +194,14 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/language/',
+      headers: auth(admin),
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['set-cookie']).toBeUndefined();
   });
 
   it('never writes through the read handle: its statements are refused, its connections read-only, writes reach the primary', async () => {

@@ -1,7 +1,8 @@
 // Read-your-own-writes with a read replica, across API instances and without shared memory: after a request that may
-// have written (any method but GET/HEAD/OPTIONS), the answer carries a cookie with the primary's WAL position after
-// it; the browser sends it back, and a later using_read_db=true read goes to the replica only once the replica has
-// replayed that far (db/replica.ts decides). Only with DATABASE_READ_URL; without it every read is on the primary.
+// have written (any method but GET/HEAD/OPTIONS, answered below 400), the answer carries a cookie with the primary's
+// WAL position after it; the browser sends it back, and a later using_read_db=true read goes to the replica only once
+// the replica has replayed that far (db/replica.ts decides). Only with DATABASE_READ_URL; without it every read is
+// on the primary.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatLsn, parseLsn, runWithReadContext } from '../db/replica.ts';
 
@@ -41,7 +42,9 @@ export function registerReplicaRouting(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
+    // A refused request (4xx, 5xx) committed nothing the client will look for: no cookie, no query.
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/'))
+      return payload;
     try {
       // The insert position: at or past the end of every record this request's transactions wrote (committed before
       // the answer is sent), even under synchronous_commit=off.
