@@ -12,7 +12,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener.ts';
-import { ReadRoutingPool, ReplicaMonitor } from './replica.ts';
+import { ReadRoutingPool, ReplicaMonitor, type ReplicaState } from './replica.ts';
 
 export type ReplicaRouting = { pool: pg.Pool; monitor: ReplicaMonitor; router: ReadRoutingPool };
 /** REPLICA_MAX_LAG_MS's default (config.ts). */
@@ -138,7 +138,13 @@ export function openPostgres(url: string, readUrl?: string, options: PostgresOpt
       options: READ_SESSION_OPTIONS,
       connectionTimeoutMillis: READ_CONNECT_TIMEOUT_MS,
     });
-    const monitor = new ReplicaMonitor(pool, readPool, options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS);
+    const monitor = new ReplicaMonitor(
+      pool,
+      readPool,
+      options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS,
+      Date.now,
+      onReplicaChange,
+    );
     const router = new ReadRoutingPool(pool, readPool, monitor);
     readDb = drizzlePg(router as unknown as pg.Pool, { schema });
     replica = { pool: readPool, monitor, router };
@@ -190,6 +196,17 @@ function connectionPool(url: string, overrides: pg.PoolConfig = {}): pg.Pool {
     }),
   );
   return pool;
+}
+
+// One line when reads leave the replica or come back to it (not one per sample).
+function onReplicaChange(healthy: boolean, state: ReplicaState): void {
+  if (healthy) console.warn('database: reads with using_read_db go to the read replica again');
+  else if (!state.reachable)
+    console.warn('database: the read replica is unreachable; its reads go to the primary');
+  else
+    console.warn(
+      `database: the read replica lags ${Math.round(state.lagMs)} ms; its reads go to the primary`,
+    );
 }
 
 function onIdleClientError(error: Error): void {

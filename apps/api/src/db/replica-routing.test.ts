@@ -125,6 +125,25 @@ describe('the replica monitor', () => {
     expect(s.monitor.state()).toMatchObject({ reachable: false, healthy: false });
   });
 
+  it('says when reads leave the replica and when they come back, once each', async () => {
+    const changes: string[] = [];
+    const lsn = { replay: 100n as bigint | null };
+    const primary = fakePool(() => ({ lsn: '0/64' }));
+    const replica = fakePool(() => ({ lsn: lsn.replay === null ? null : formatLsn(lsn.replay) }));
+    const monitor = new ReplicaMonitor(primary, replica, 2000, Date.now, (healthy) =>
+      changes.push(healthy ? 'back' : 'left'),
+    );
+    await monitor.sample();
+    await monitor.sample();
+    expect(changes).toEqual([]);
+    lsn.replay = null;
+    await monitor.sample();
+    await monitor.sample();
+    lsn.replay = 100n;
+    await monitor.sample();
+    expect(changes).toEqual(['left', 'back']);
+  });
+
   it("serves a read only once the replica has replayed the client's own last write", async () => {
     const s = setup();
     await s.monitor.sample();

@@ -93,11 +93,15 @@ export class ReplicaMonitor {
   private inFlight: Promise<void> | undefined;
   private closed = false;
 
+  private wasHealthy: boolean | undefined;
+
   constructor(
     private readonly primary: pg.Pool,
     private readonly replica: pg.Pool,
     readonly maxLagMs: number,
     private readonly now: () => number = Date.now,
+    /** Told when reads start or stop going to the replica (the operator's log line), with why. */
+    private readonly onChange?: (healthy: boolean, state: ReplicaState) => void,
   ) {}
 
   /** Samples now, then every REPLICA_SAMPLE_MS; the timer does not keep the process alive. */
@@ -118,8 +122,19 @@ export class ReplicaMonitor {
   /** One sample of both servers (skipped while the previous one is still out). */
   sample(): Promise<void> {
     if (this.inFlight) return this.inFlight;
-    this.inFlight = this.takeSample().finally(() => (this.inFlight = undefined));
+    this.inFlight = this.takeSample()
+      .then(() => this.reportChange())
+      .finally(() => (this.inFlight = undefined));
     return this.inFlight;
+  }
+
+  private reportChange(): void {
+    if (this.closed) return;
+    const state = this.state();
+    if (state.healthy === this.wasHealthy) return;
+    // The first sample reports only a replica that is not usable (a healthy start is the expected one).
+    if (this.wasHealthy !== undefined || !state.healthy) this.onChange?.(state.healthy, state);
+    this.wasHealthy = state.healthy;
   }
 
   private async takeSample(): Promise<void> {
