@@ -1,10 +1,5 @@
 // Builds the Fastify app: used by server.ts and by the tests (through app.inject).
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -15,13 +10,7 @@ import { JSON_BODY_MAX_BYTES } from '@sc/shared/constants';
 import { can } from '@sc/shared/permissions';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import {
-  AppError,
-  HTTP_MESSAGES,
-  answerClientError,
-  answerFrameworkError,
-  registerErrorHandler,
-} from './http/errors.ts';
+import { AppError, HTTP_MESSAGES, answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
@@ -116,10 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const now = opts.now ?? (() => new Date());
   // Services log through the app's logger (same redaction, same destination) when there is one.
-  const services = {
-    ...createServices(config, database, now, opts.logger === false ? undefined : app.log),
-    ...opts.services,
-  };
+  const services = { ...createServices(config, database, now, opts.logger === false ? undefined : app.log), ...opts.services };
   app.decorate('ctx', { config, database, services, now });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -197,9 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 }
 
 /** Fastify takes a hop count at run time but types only a function for it: the same rule, as a function. */
-function trustProxyOption(
-  value: Config['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
@@ -238,9 +222,7 @@ function refuseUnreadableRequests(app: FastifyInstance): void {
       throw new AppError('uri_too_long', HTTP_MESSAGES.urlTooLong(URL_MAX_LENGTH));
     }
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-    const hasBody =
-      request.headers['transfer-encoding'] !== undefined ||
-      Number(request.headers['content-length'] ?? 0) > 0;
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     if (encoding && encoding !== 'identity' && hasBody) {
       throw new AppError('unsupported_media_type', HTTP_MESSAGES.contentEncoding(encoding));
     }
@@ -259,11 +241,7 @@ const SLOW_REQUEST_MS = 1000;
 class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
     const url = loggablePath(request.url);
     const ms = Math.round(reply.elapsedTime);
@@ -288,9 +266,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     void parseJson(request, text, (error, parsed) => {
       if (!error) return done(null, parsed);
-      const invalid = new Error('JSON parse error - the request body is not valid JSON.') as Error & {
-        statusCode: number;
-      };
+      const invalid = new Error('JSON parse error - the request body is not valid JSON.') as Error & { statusCode: number };
       invalid.statusCode = 400;
       done(invalid, undefined);
     });

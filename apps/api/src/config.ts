@@ -41,10 +41,7 @@ const trustProxy = z
     if (value === '' || value === 'false') return false;
     if (value === 'true') return true;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (bad.length) {
       ctx.addIssue({
@@ -69,10 +66,7 @@ const ZEnv = z.object({
   REPLICA_MAX_LAG_MS: z.coerce
     .number({ message: 'REPLICA_MAX_LAG_MS: a number of milliseconds (e.g. 2000)' })
     .int('REPLICA_MAX_LAG_MS: a whole number of milliseconds')
-    .min(
-      1000,
-      'REPLICA_MAX_LAG_MS: at least 1000 (the replica is sampled every 500 ms, and lag includes the time since)',
-    )
+    .min(1000, 'REPLICA_MAX_LAG_MS: at least 1000 (the replica is sampled every 500 ms, and lag counts the time since)')
     .max(3_600_000, 'REPLICA_MAX_LAG_MS: at most 3600000 (an hour)')
     .default(2000),
   PUBLIC_URL: z.string().optional(),
@@ -102,12 +96,7 @@ const ZEnv = z.object({
   WEBHOOK_ALLOWED_PORTS: z
     .string()
     .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    )
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
     .refine((ports) => ports.every((p) => /^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535), {
       message: 'WEBHOOK_ALLOWED_PORTS: a comma list of port numbers (1-65535)',
     })
@@ -159,10 +148,7 @@ function originOf(url: string | undefined): string | null {
   return match?.[1]?.toLowerCase() ?? null;
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<z.input<typeof ZEnv>> = {},
-) {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<z.input<typeof ZEnv>> = {}) {
   const parsed = ZEnv.parse({ ...env, ...overrides });
   const isProduction = parsed.NODE_ENV === 'production';
   const dataDir = path.resolve(parsed.DATA_DIR);
@@ -189,8 +175,7 @@ export function loadConfig(
       tiles: originOf(parsed.TILE_URL),
       storage: storageOrigin,
     },
-    requireSecondFactor:
-      parsed.REQUIRE_SECOND_FACTOR === 'auto' ? isProduction : parsed.REQUIRE_SECOND_FACTOR === 'true',
+    requireSecondFactor: parsed.REQUIRE_SECOND_FACTOR === 'auto' ? isProduction : parsed.REQUIRE_SECOND_FACTOR === 'true',
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     /**
      * Whether routes with database-built rows (http/serializer.ts) check each answer against its schema: outside

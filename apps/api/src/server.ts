@@ -11,10 +11,7 @@ import { DEMO_ACCOUNTS } from './demo/accounts.ts';
 import { isDatabaseEmpty, seedDemo } from './demo/seed.ts';
 
 /** One line telling the operator what to do about a start-up failure, or null when it is not one of ours. */
-export function startupFailureMessage(
-  error: unknown,
-  config: Pick<Config, 'PORT' | 'HOST' | 'dataDir'>,
-): string | null {
+export function startupFailureMessage(error: unknown, config: Pick<Config, 'PORT' | 'HOST' | 'dataDir'>): string | null {
   if (error instanceof DatabaseInUseError) {
     return (
       `Another server (process ${error.pid}) is using the database in ${error.directory}: stop it first, ` +
@@ -25,10 +22,8 @@ export function startupFailureMessage(
   if (code === 'EADDRINUSE') {
     return `Port ${config.PORT} on ${config.HOST} is already in use (another server?): stop it, or set PORT to a free port.`;
   }
-  if (code === 'EADDRNOTAVAIL')
-    return `HOST=${config.HOST} is not an address of this machine: set HOST to one that is.`;
-  if (code === 'EACCES')
-    return `Port ${config.PORT} needs privileges this process does not have: set PORT above 1024.`;
+  if (code === 'EADDRNOTAVAIL') return `HOST=${config.HOST} is not an address of this machine: set HOST to one that is.`;
+  if (code === 'EACCES') return `Port ${config.PORT} needs privileges this process does not have: set PORT above 1024.`;
   return null;
 }
 
@@ -50,16 +45,11 @@ function bannerLines(config: Config, demoLoaded: boolean, seconds: number): stri
     lines.push(`API docs: ${url}/api/docs${config.apiDocs === 'admin' ? '  (ADMIN sessions only)' : ''}`);
   }
   if (config.demo.load) {
-    const password =
-      config.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : 'from DEMO_PASSWORD';
+    const password = config.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : 'from DEMO_PASSWORD';
     lines.push('', `Demo accounts (password ${password}; or sign in by mobile, country India):`);
-    for (const a of DEMO_ACCOUNTS)
-      lines.push(`  ${a.email.padEnd(24)} ${a.user_type.padEnd(19)} +91 ${a.mobile}  ${a.placement}`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.user_type.padEnd(19)} +91 ${a.mobile}  ${a.placement}`);
     if (config.outboxReadable) {
-      lines.push(
-        '',
-        `Sign-in codes and reset links (from this machine): ${url}/api/v1/dev/outbox/?to=<email or +91-mobile>`,
-      );
+      lines.push('', `Sign-in codes and reset links (from this machine): ${url}/api/v1/dev/outbox/?to=<email or +91-mobile>`);
     }
   }
   return lines;
@@ -77,9 +67,7 @@ export async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   try {
     database = config.DATABASE_URL
-      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, {
-          replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
-        })
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, { replicaMaxLagMs: config.REPLICA_MAX_LAG_MS })
       : await openPglite(config.dataDir);
     await runMigrations(database);
 

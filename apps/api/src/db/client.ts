@@ -67,7 +67,7 @@ export function wrapPglite(client: PGlite, lockFile?: string): Database {
     exec: async (sql) => {
       await client.exec(sql);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: async () => {
       if (!client.closed) await client.close();
@@ -138,13 +138,8 @@ export function openPostgres(url: string, readUrl?: string, options: PostgresOpt
       options: READ_SESSION_OPTIONS,
       connectionTimeoutMillis: READ_CONNECT_TIMEOUT_MS,
     });
-    const monitor = new ReplicaMonitor(
-      pool,
-      readPool,
-      options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS,
-      Date.now,
-      onReplicaChange,
-    );
+    const maxLagMs = options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS;
+    const monitor = new ReplicaMonitor(pool, readPool, maxLagMs, Date.now, onReplicaChange);
     const router = new ReadRoutingPool(pool, readPool, monitor);
     readDb = drizzlePg(router as unknown as pg.Pool, { schema });
     replica = { pool: readPool, monitor, router };
@@ -159,9 +154,8 @@ export function openPostgres(url: string, readUrl?: string, options: PostgresOpt
     exec: async (sql) => {
       await pool.query(sql);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-    listen: (channel, handlers) =>
-      listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
+    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
     close: async () => {
       await replica?.monitor.stop();
       await pool.end();
@@ -201,12 +195,8 @@ function connectionPool(url: string, overrides: pg.PoolConfig = {}): pg.Pool {
 // One line when reads leave the replica or come back to it (not one per sample).
 function onReplicaChange(healthy: boolean, state: ReplicaState): void {
   if (healthy) console.warn('database: reads with using_read_db go to the read replica again');
-  else if (!state.reachable)
-    console.warn('database: the read replica is unreachable; its reads go to the primary');
-  else
-    console.warn(
-      `database: the read replica lags ${Math.round(state.lagMs)} ms; its reads go to the primary`,
-    );
+  else if (!state.reachable) console.warn('database: the read replica is unreachable; its reads go to the primary');
+  else console.warn(`database: the read replica lags ${Math.round(state.lagMs)} ms; its reads go to the primary`);
 }
 
 function onIdleClientError(error: Error): void {
@@ -219,25 +209,19 @@ async function appliedMigrations(database: Database): Promise<number> {
     `select to_regclass('drizzle.__drizzle_migrations')::text as name`,
   );
   if (!table?.name) return 0;
-  const [row] = await database.query<{ n: number }>(
-    'select count(*)::int as n from drizzle.__drizzle_migrations',
-  );
+  const [row] = await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
   return row?.n ?? 0;
 }
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const before = await appliedMigrations(database);
-    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, {
-      migrationsFolder: MIGRATIONS_DIR,
-    });
+    await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
     // PGlite has no autovacuum: tables and indexes a migration adds to an existing database have no planner
     // statistics until ANALYZE, and plans stay slow (a fresh database is analyzed after its demo load).
     if (before > 0 && (await appliedMigrations(database)) > before) await database.exec('ANALYZE');
   } else {
-    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, {
-      migrationsFolder: MIGRATIONS_DIR,
-    });
+    await migratePg(database.db as ReturnType<typeof drizzlePg<Schema>>, { migrationsFolder: MIGRATIONS_DIR });
   }
 }
 

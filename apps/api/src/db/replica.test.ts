@@ -2,7 +2,8 @@
 // ports, and the API between them. using_read_db=true reads are served by the replica (shown by pausing its replay:
 // it answers from before a write); a client's own write shows at once, on any instance (the read-after cookie sends
 // the read to the primary); lag past REPLICA_MAX_LAG_MS and a stopped replica send reads to the primary (answers 200,
-// current); the read handle never writes. PostgreSQL pass only (TEST_DATABASE_URL); skipped without Debian's PostgreSQL binaries.
+// current); the read handle never writes. PostgreSQL pass only (TEST_DATABASE_URL); skipped without Debian's
+// PostgreSQL binaries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TLanguage } from '@sc/shared/languages';

@@ -249,7 +249,10 @@ export class ReadRoutingPool {
     }
   }
 
-  /** A connection for a transaction or a cursor: from the same choice, without a retry (its statements are the caller's). */
+  /**
+   * A connection for a transaction or a cursor, by the same choice; one the replica cannot give comes from the
+   * primary (its statements are the caller's, so none is retried once sent).
+   */
   async connect(): Promise<pg.PoolClient> {
     const pool = this.target();
     try {

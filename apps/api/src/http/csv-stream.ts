@@ -29,11 +29,8 @@ export const csvDateTime = (date: Date | string | null | undefined, zone: string
   date ? dayjs(date).tz(zone).format(CSV_DATE_TIME_FORMAT) : '';
 
 /** A CSV's header whose columns of times name `zone` (by its current name: Asia/Calcutta reads Asia/Kolkata). */
-export const csvHeaderIn = (
-  columns: readonly string[],
-  timeColumns: readonly string[],
-  zone: string,
-): string[] => csvHeader(columns, timeColumns, canonicalZone(zone));
+export const csvHeaderIn = (columns: readonly string[], timeColumns: readonly string[], zone: string): string[] =>
+  csvHeader(columns, timeColumns, canonicalZone(zone));
 
 /** csvDateTime written in SQL, for the cells the database formats (CSV_DATE_TIME_FORMAT in to_char's words). */
 export const csvDateTimeSql = (column: SQLWrapper, zone: string): SQL<string> =>

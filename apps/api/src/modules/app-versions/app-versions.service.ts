@@ -76,8 +76,7 @@ export async function createAppVersion(
   assertCanManage(actor);
   const row = await ctx.database.db.transaction(async (tx) => {
     await q.lockAppVersions(tx, input.type);
-    if (await q.isCodeTaken(tx, input.type, input.code))
-      throw fieldError('code', APP_VERSION_MESSAGES.duplicateCode);
+    if (await q.isCodeTaken(tx, input.type, input.code)) throw fieldError('code', APP_VERSION_MESSAGES.duplicateCode);
     const inserted = await q.insertAppVersion(
       tx,
       {

@@ -43,14 +43,7 @@ import { isInScope, resolveScope } from '../../http/scope.ts';
 import { generateToken } from '../../services/tokens.ts';
 import { organizationAddress, presentBooking, presentPublicBooking } from './bookings.presenter.ts';
 import * as q from './bookings.queries.ts';
-import {
-  bookingDays,
-  findOfferedSlot,
-  offeredSlots,
-  slotsOfDate,
-  weekdayOf,
-  type SlotSettings,
-} from './slots.ts';
+import { bookingDays, findOfferedSlot, offeredSlots, slotsOfDate, weekdayOf, type SlotSettings } from './slots.ts';
 import { readerFor } from '../../db/replica.ts';
 
 export type BookingsContext = Pick<AppContext, 'database' | 'services' | 'now' | 'config'>;
@@ -80,10 +73,7 @@ async function bookableOrganization(db: Db, token: string): Promise<q.Organizati
   return org;
 }
 
-export async function getPublicOrganization(
-  ctx: BookingsContext,
-  token: string,
-): Promise<TPublicOrganization> {
+export async function getPublicOrganization(ctx: BookingsContext, token: string): Promise<TPublicOrganization> {
   const org = await bookableOrganization(ctx.database.db, token);
   return {
     name: org.name,
@@ -119,11 +109,7 @@ export async function listPublicDays(ctx: BookingsContext, token: string): Promi
   }));
 }
 
-export async function listPublicSlots(
-  ctx: BookingsContext,
-  token: string,
-  date: string,
-): Promise<TBookingSlot[]> {
+export async function listPublicSlots(ctx: BookingsContext, token: string, date: string): Promise<TBookingSlot[]> {
   const { db } = ctx.database;
   const org = await bookableOrganization(db, token);
   const now = ctx.now();
@@ -167,14 +153,10 @@ export async function createPublicBooking(
     // Limits: per mobile (live bookings in a rolling day) and per client address (an hour), counted under their
     // locks so parallel bookings cannot all pass the count before any of them is stored.
     await q.lockBookingLimits(tx, mobile, meta.ip);
-    if (
-      (await q.recentByMobile(tx, mobile, new Date(now.getTime() - 24 * HOUR))) >= BOOKINGS_PER_MOBILE_PER_DAY
-    ) {
+    if ((await q.recentByMobile(tx, mobile, new Date(now.getTime() - 24 * HOUR))) >= BOOKINGS_PER_MOBILE_PER_DAY) {
       throw new AppError('rate_limited', BOOKING_MESSAGES.tooManyForMobile);
     }
-    if (
-      (await q.recentByAddress(tx, meta.ip, new Date(now.getTime() - HOUR))) >= BOOKINGS_PER_ADDRESS_PER_HOUR
-    ) {
+    if ((await q.recentByAddress(tx, meta.ip, new Date(now.getTime() - HOUR))) >= BOOKINGS_PER_ADDRESS_PER_HOUR) {
       throw new AppError('rate_limited', BOOKING_MESSAGES.tooManyForAddress);
     }
     // The slot row is the lock: parallel confirmations of one slot queue here and each counts the others.
@@ -239,8 +221,7 @@ async function sendConfirmation(
   const price = row.price > 0 ? ` Price: ${formatBookingPrice(row.price, row.currency)}.` : '';
   const body = `${org.name}: your booking for ${when} is ${row.status === 'NEW' ? 'confirmed' : 'reserved (payment pending)'}.${price} View or cancel it: ${link}`;
   if (row.mobile) await ctx.services.sms.send({ to: row.mobile, body, link });
-  if (row.email)
-    await ctx.services.mail.send({ to: row.email, subject: `Your booking at ${org.name}`, body, link });
+  if (row.email) await ctx.services.mail.send({ to: row.email, subject: `Your booking at ${org.name}`, body, link });
 }
 
 async function publicBookingOf(db: Db, pageToken: string, bookingToken: string) {
@@ -315,28 +296,11 @@ export async function listBookings(
     slotRange = daysRange(first, last, zone);
   }
   const page = toPageParams(query);
-  const { rows, count } = await q.listBookings(
-    db,
-    await resolveScope(db, actor),
-    query,
-    created,
-    slotRange,
-    page,
-  );
-  return paginate(
-    request,
-    page,
-    count,
-    rows.map((r) => presentBooking(r, now)),
-  );
+  const { rows, count } = await q.listBookings(db, await resolveScope(db, actor), query, created, slotRange, page);
+  return paginate(request, page, count, rows.map((r) => presentBooking(r, now)));
 }
 
-export async function getBooking(
-  ctx: BookingsContext,
-  actor: Actor,
-  id: number,
-  readDb = false,
-): Promise<TBooking> {
+export async function getBooking(ctx: BookingsContext, actor: Actor, id: number, readDb = false): Promise<TBooking> {
   assertCanHandle(actor);
   return presentBooking(await findInScope(readerFor(ctx.database, readDb), actor, id), ctx.now());
 }
@@ -408,21 +372,14 @@ export async function recordOfflinePayment(
       amount: row.price,
     });
   });
-  return {
-    ...presentBooking(await findInScope(db, actor, id), now),
-    detail: BOOKING_MESSAGES.paymentRecorded,
-  };
+  return { ...presentBooking(await findInScope(db, actor, id), now), detail: BOOKING_MESSAGES.paymentRecorded };
 }
 
 /**
  * The organization's public page link; the organization must be in the caller's scope. Every organization has its
  * token from the moment it exists (migration 0020): this only reads it.
  */
-export async function getBookingLink(
-  ctx: BookingsContext,
-  actor: Actor,
-  organizationId: number,
-): Promise<TBookingLink> {
+export async function getBookingLink(ctx: BookingsContext, actor: Actor, organizationId: number): Promise<TBookingLink> {
   assertCanHandle(actor);
   const { db } = ctx.database;
   if (!(await isInScope(db, await resolveScope(db, actor), organizationId))) throw notFound();

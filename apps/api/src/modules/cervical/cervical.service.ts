@@ -111,11 +111,7 @@ export async function listCervical(
   const scope = await readerScope(ctx, actor);
   const viewer = viewerOf(actor);
   const orderBy = parseOrdering(query.ordering, q.orderingFields(viewer), CERVICAL_DEFAULT_ORDERING);
-  const where = q.cervicalConditions(
-    scope,
-    await filtersOf(ctx, scope, query, request.timezone, ids),
-    viewer,
-  );
+  const where = q.cervicalConditions(scope, await filtersOf(ctx, scope, query, request.timezone, ids), viewer);
   const db = dbOf(ctx, query.using_read_db);
   const page = toPageParams(query);
   const count = await q.countCervical(db, where);
@@ -123,12 +119,7 @@ export async function listCervical(
     page.offset < count || page.page === 1
       ? await q.listCervicalRows(db, where, orderBy, page.limit, page.offset)
       : [];
-  return paginate(
-    request,
-    page,
-    count,
-    rows.map((r) => presentCervicalRow(r, viewer)),
-  );
+  return paginate(request, page, count, rows.map((r) => presentCervicalRow(r, viewer)));
 }
 
 /** GET cervaical/?format=csv: cervaical.csv with every row the filters select, newest first, in batches. */
@@ -142,11 +133,7 @@ export async function streamCervicalCsv(
   const scope = await readerScope(ctx, actor);
   const viewer = viewerOf(actor);
   parseOrdering(query.ordering, q.orderingFields(viewer), CERVICAL_DEFAULT_ORDERING);
-  const where = q.cervicalConditions(
-    scope,
-    await filtersOf(ctx, scope, query, request.timezone, ids),
-    viewer,
-  );
+  const where = q.cervicalConditions(scope, await filtersOf(ctx, scope, query, request.timezone, ids), viewer);
   const timezone = timezoneFromHeader(request.timezone);
   const db = dbOf(ctx, query.using_read_db);
   await insertReportLog(ctx.database.db, {
@@ -164,8 +151,7 @@ export async function streamCervicalCsv(
       keyOf: (row) => ({ dateTime: row.exam.dateTime, id: row.exam.id }),
       size: CERVICAL_CSV_BATCH,
     },
-    record: (row) =>
-      cervicalCsvRecord(presentCervicalRow(row, viewer), csvDateTime(row.exam.dateTime, timezone)),
+    record: (row) => cervicalCsvRecord(presentCervicalRow(row, viewer), csvDateTime(row.exam.dateTime, timezone)),
     log: ctx.services.log,
     what: 'cervical CSV',
   });
@@ -238,10 +224,7 @@ async function answersOf(tx: DbOrTx, input: TReviewInput) {
   if (qIds.some((id) => !byQ.has(id))) throw fieldError('qualities', CERVICAL_MESSAGES.unknownQuality);
   if (fIds.some((id) => !byF.has(id))) throw fieldError('clinical_finding', CERVICAL_MESSAGES.unknownFinding);
   // architecture §7b: a quality or finding marked required must be answered (checked) — on a Valid review only.
-  const required = (o: { id: number; name: string; isRequired: boolean }) => ({
-    ...o,
-    required: o.isRequired,
-  });
+  const required = (o: { id: number; name: string; isRequired: boolean }) => ({ ...o, required: o.isRequired });
   const missingQ = missingRequiredAnswer(input.review_status, qualities.map(required), qIds);
   if (missingQ) throw fieldError('qualities', CERVICAL_MESSAGES.requiredQuality(missingQ.name));
   const missingF = missingRequiredAnswer(input.review_status, findings.map(required), fIds);
@@ -299,8 +282,7 @@ export function assertReviewRole(actor: Actor, action: 'add' | 'edit'): void {
 export async function addReview(ctx: CervicalContext, actor: Actor, input: TReviewInput, meta: Meta) {
   assertReviewRole(actor, 'add');
   if (input.id != null) throw fieldError('id', 'A new review has no id; send PATCH to change one.');
-  if (input.user != null && input.user !== actor.id)
-    throw fieldError('user', 'You can only review as yourself.');
+  if (input.user != null && input.user !== actor.id) throw fieldError('user', 'You can only review as yourself.');
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
   const doc = await q.findDocument(db, input.document);
@@ -360,13 +342,7 @@ export async function assertReviewVisible(ctx: CervicalContext, actor: Actor, id
 }
 
 /** PATCH cervaical/document-user/{id}/: ADMIN changes an existing review (its reviewer and first time stay). */
-export async function editReview(
-  ctx: CervicalContext,
-  actor: Actor,
-  id: number,
-  input: TReviewInput,
-  meta: Meta,
-) {
+export async function editReview(ctx: CervicalContext, actor: Actor, id: number, input: TReviewInput, meta: Meta) {
   assertReviewRole(actor, 'edit');
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
@@ -467,11 +443,7 @@ export async function reviewerAgreement(
 ): Promise<TReviewerAgreement> {
   const scope = await reviewScope(ctx, actor);
   if (query.organization !== undefined) await assertInScope(ctx.database.db, scope, query.organization);
-  const where = q.cervicalConditions(
-    scope,
-    { range: {}, organizationId: query.organization },
-    { reviewerId: null },
-  );
+  const where = q.cervicalConditions(scope, { range: {}, organizationId: query.organization }, { reviewerId: null });
   const rows = await q.reviewerAgreement(dbOf(ctx, query.using_read_db), where);
   return {
     results: rows.map((r) => ({

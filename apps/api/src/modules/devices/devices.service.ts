@@ -35,14 +35,7 @@ import { paginate, toPageParams } from '../../http/pagination.ts';
 import { readerZone, requestPeriod } from '../../http/period.ts';
 import { isInScope, resolveScope } from '../../http/scope.ts';
 import * as q from './devices.queries.ts';
-import {
-  deviceCsvRecord,
-  presentActiveLink,
-  presentDevice,
-  presentLink,
-  silentCutoff,
-  type FleetFacts,
-} from './devices.presenter.ts';
+import { deviceCsvRecord, presentActiveLink, presentDevice, presentLink, silentCutoff, type FleetFacts } from './devices.presenter.ts';
 import { readerFor } from '../../db/replica.ts';
 
 export type DevicesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
@@ -72,11 +65,7 @@ async function fleetFacts(ctx: DevicesContext, db: DbOrTx): Promise<FleetFacts> 
 }
 
 /** Validates every filter (ordering, period) before any query, so a bad one costs nothing. */
-function filtersOf(
-  ctx: DevicesContext,
-  query: TDeviceListQuery,
-  timezone: ListRequest['timezone'],
-): q.DeviceFilters {
+function filtersOf(ctx: DevicesContext, query: TDeviceListQuery, timezone: ListRequest['timezone']): q.DeviceFilters {
   return {
     organizationId: query.organization_id,
     linked: query.linked,
@@ -112,12 +101,7 @@ export async function listDevices(
 ): Promise<TPaginated<TDevice>> {
   const { rows, count, db } = await listPage(ctx, actor, query, request, false);
   const facts = await fleetFacts(ctx, db);
-  return paginate(
-    request,
-    toPageParams(query),
-    count,
-    rows.map((r) => presentDevice(r, facts)),
-  );
+  return paginate(request, toPageParams(query), count, rows.map((r) => presentDevice(r, facts)));
 }
 
 /** GET organization/device/: the same filters, answered as the devices' active links. */
@@ -174,12 +158,7 @@ export async function streamDevicesCsv(
 }
 
 /** GET device/{id}/ */
-export async function getDevice(
-  ctx: DevicesContext,
-  actor: Actor,
-  id: number,
-  usingReadDb = false,
-): Promise<TDevice> {
+export async function getDevice(ctx: DevicesContext, actor: Actor, id: number, usingReadDb = false): Promise<TDevice> {
   const db = readerFor(ctx.database, usingReadDb);
   const row = await q.findDevice(db, await deviceScopeOf(ctx, actor), id);
   if (!row) throw notFound();
@@ -187,33 +166,14 @@ export async function getDevice(
 }
 
 /** POST device/: a new, unlinked device. */
-export async function createDevice(
-  ctx: DevicesContext,
-  actor: Actor,
-  input: TDeviceInput,
-  meta: Meta,
-): Promise<TDeviceSaved> {
+export async function createDevice(ctx: DevicesContext, actor: Actor, input: TDeviceInput, meta: Meta): Promise<TDeviceSaved> {
   assertCan(actor, 'device.create');
   const { db } = ctx.database;
-  if (await q.hasDeviceWithSerial(db, input.serial_number))
-    throw fieldError('serial_number', DEVICE_MESSAGES.duplicateSerial);
+  if (await q.hasDeviceWithSerial(db, input.serial_number)) throw fieldError('serial_number', DEVICE_MESSAGES.duplicateSerial);
   const id = await uniqueSerial(() =>
     db.transaction(async (tx) => {
-      const newId = await q.insertDevice(tx, {
-        serialNumber: input.serial_number,
-        createdBy: actor.id,
-        at: ctx.now(),
-      });
-      await audit(
-        ctx,
-        actor,
-        AUDIT.created,
-        'device',
-        newId,
-        { serial_number: input.serial_number },
-        meta,
-        tx,
-      );
+      const newId = await q.insertDevice(tx, { serialNumber: input.serial_number, createdBy: actor.id, at: ctx.now() });
+      await audit(ctx, actor, AUDIT.created, 'device', newId, { serial_number: input.serial_number }, meta, tx);
       return newId;
     }),
   );
@@ -232,15 +192,10 @@ export async function updateDevice(
   const { db } = ctx.database;
   const current = await q.findDevice(db, await deviceScopeOf(ctx, actor), id);
   if (!current) throw notFound();
-  if (await q.hasDeviceWithSerial(db, input.serial_number, id))
-    throw fieldError('serial_number', DEVICE_MESSAGES.duplicateSerial);
+  if (await q.hasDeviceWithSerial(db, input.serial_number, id)) throw fieldError('serial_number', DEVICE_MESSAGES.duplicateSerial);
   await uniqueSerial(() =>
     db.transaction(async (tx) => {
-      await q.updateDeviceSerial(tx, id, {
-        serialNumber: input.serial_number,
-        modifiedBy: actor.id,
-        at: ctx.now(),
-      });
+      await q.updateDeviceSerial(tx, id, { serialNumber: input.serial_number, modifiedBy: actor.id, at: ctx.now() });
       const details = { serial_number: input.serial_number, previous_serial_number: current.serialNumber };
       await audit(ctx, actor, AUDIT.updated, 'device', id, details, meta, tx);
     }),
@@ -256,8 +211,7 @@ async function findVisibleLink(ctx: DevicesContext, actor: Actor, id: number): P
   const link = await q.findLink(db, id);
   if (!link) throw notFound();
   const scope = await deviceScopeOf(ctx, actor);
-  const visible =
-    link.organizationId === null ? scope.unlinked : await isInScope(db, scope.orgs, link.organizationId);
+  const visible = link.organizationId === null ? scope.unlinked : await isInScope(db, scope.orgs, link.organizationId);
   if (!visible) throw notFound();
   return link;
 }
@@ -266,11 +220,7 @@ async function presentLinkById(ctx: DevicesContext, actor: Actor, linkId: number
   const link = await findVisibleLink(ctx, actor, linkId);
   // The device is read without scope: the link being visible is what grants it (a history row of a device that has
   // since moved elsewhere still names its serial number).
-  const device = await q.findDevice(
-    ctx.database.db,
-    { orgs: { kind: 'all' }, unlinked: true },
-    link.deviceId,
-  );
+  const device = await q.findDevice(ctx.database.db, { orgs: { kind: 'all' }, unlinked: true }, link.deviceId);
   if (!device) throw notFound();
   return presentLink(link, device);
 }
@@ -288,11 +238,7 @@ export async function getDeviceLink(
 }
 
 /** The organization a device goes to: it must exist and be in the caller's scope (else the DRF unknown-pk error). */
-async function assertTargetOrganization(
-  ctx: DevicesContext,
-  actor: Actor,
-  organizationId: number,
-): Promise<void> {
+async function assertTargetOrganization(ctx: DevicesContext, actor: Actor, organizationId: number): Promise<void> {
   const { db } = ctx.database;
   if (!(await isInScope(db, await resolveScope(db, actor), organizationId))) {
     throw fieldError('organization', invalidPk(organizationId));
@@ -312,28 +258,14 @@ async function relink(
       const at = ctx.now();
       await q.endActiveLink(tx, deviceId, { modifiedBy: actor.id, at });
       const linkId = await q.insertLink(tx, { deviceId, organizationId, createdBy: actor.id, at });
-      await audit(
-        ctx,
-        actor,
-        entry.action,
-        'device',
-        deviceId,
-        { ...entry.details, link: linkId },
-        entry.meta,
-        tx,
-      );
+      await audit(ctx, actor, entry.action, 'device', deviceId, { ...entry.details, link: linkId }, entry.meta, tx);
       return linkId;
     }),
   );
 }
 
 /** POST organization/device/: links an unlinked device to an organization. */
-export async function linkDevice(
-  ctx: DevicesContext,
-  actor: Actor,
-  input: TDeviceLinkInput,
-  meta: Meta,
-): Promise<TDeviceLinkSaved> {
+export async function linkDevice(ctx: DevicesContext, actor: Actor, input: TDeviceLinkInput, meta: Meta): Promise<TDeviceLinkSaved> {
   assertCan(actor, 'device.link');
   const device = await q.findDevice(ctx.database.db, await deviceScopeOf(ctx, actor), input.device);
   if (!device) throw fieldError('device', invalidPk(input.device));
@@ -367,11 +299,7 @@ export async function changeDeviceLink(
 
   if (target === null) {
     if (from === null) throw nonFieldError(DEVICE_MESSAGES.notLinked);
-    const linkId = await relink(ctx, actor, link.deviceId, null, {
-      action: AUDIT.unassigned,
-      details: { from },
-      meta,
-    });
+    const linkId = await relink(ctx, actor, link.deviceId, null, { action: AUDIT.unassigned, details: { from }, meta });
     return { ...(await presentLinkById(ctx, actor, linkId)), detail: DEVICE_MESSAGES.unassigned };
   }
 
@@ -379,36 +307,18 @@ export async function changeDeviceLink(
   if (target === from) throw fieldError('organization', DEVICE_MESSAGES.sameOrganization);
   await assertTargetOrganization(ctx, actor, target);
   const action = from === null ? AUDIT.linked : AUDIT.transferred;
-  const linkId = await relink(ctx, actor, link.deviceId, target, {
-    action,
-    details: { from, to: target },
-    meta,
-  });
+  const linkId = await relink(ctx, actor, link.deviceId, target, { action, details: { from, to: target }, meta });
   return { ...(await presentLinkById(ctx, actor, linkId)), detail: DEVICE_MESSAGES.linked };
 }
 
 /** DELETE organization/device/{id}/: ends the active link (kept as history); the device becomes unlinked. */
-export async function deleteDeviceLink(
-  ctx: DevicesContext,
-  actor: Actor,
-  id: number,
-  meta: Meta,
-): Promise<{ detail: string }> {
+export async function deleteDeviceLink(ctx: DevicesContext, actor: Actor, id: number, meta: Meta): Promise<{ detail: string }> {
   assertCan(actor, 'device.deleteLink');
   const link = await findVisibleLink(ctx, actor, id);
   if (!link.isActive) throw nonFieldError(DEVICE_MESSAGES.linkEnded);
   await ctx.database.db.transaction(async (tx) => {
     await q.endActiveLink(tx, link.deviceId, { modifiedBy: actor.id, at: ctx.now() });
-    await audit(
-      ctx,
-      actor,
-      AUDIT.linkDeleted,
-      'device',
-      link.deviceId,
-      { link: id, organization: link.organizationId },
-      meta,
-      tx,
-    );
+    await audit(ctx, actor, AUDIT.linkDeleted, 'device', link.deviceId, { link: id, organization: link.organizationId }, meta, tx);
   });
   return { detail: DEVICE_MESSAGES.linkDeleted };
 }

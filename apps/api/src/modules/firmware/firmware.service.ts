@@ -80,12 +80,7 @@ export async function listFirmware(
   return paginate(request, page, count, rows.map(presentFirmware));
 }
 
-export async function getFirmware(
-  ctx: FirmwareContext,
-  actor: Actor,
-  id: number,
-  readDb = false,
-): Promise<TFirmware> {
+export async function getFirmware(ctx: FirmwareContext, actor: Actor, id: number, readDb = false): Promise<TFirmware> {
   assertCanManage(actor);
   return presentFirmware(await findOr404(readerFor(ctx.database, readDb), id));
 }
@@ -125,14 +120,7 @@ export async function createFirmware(
   let row: q.FirmwareRow;
   try {
     row = await db.transaction(async (tx) => {
-      const inserted = await q.insertFirmware(tx, {
-        version,
-        path: key,
-        checksum,
-        size: file.size,
-        by: actor.id,
-        at,
-      });
+      const inserted = await q.insertFirmware(tx, { version, path: key, checksum, size: file.size, by: actor.id, at });
       await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.created, inserted.id, {
         version,
         path: key,
@@ -180,12 +168,7 @@ async function readUploadedFirmware(ctx: FirmwareContext, path: string): Promise
 }
 
 /** The version sent must be the file's own, and no other version on record may be the same. */
-async function assertVersionFree(
-  db: DbOrTx,
-  claimed: string,
-  file: UploadedFirmware,
-  exceptId?: number,
-): Promise<void> {
+async function assertVersionFree(db: DbOrTx, claimed: string, file: UploadedFirmware, exceptId?: number): Promise<void> {
   if (claimed !== file.version) throw fieldError('version', FIRMWARE_MESSAGES.versionMismatch(file.version));
   const versions = await q.listFirmwareVersions(db);
   if (versions.some((row) => row.id !== exceptId && isSameVersion(row.version, file.version))) {
@@ -239,12 +222,7 @@ export async function updateFirmware(
   const current = await findOr404(db, id);
   const file =
     patch.path === undefined || patch.path === current.path
-      ? {
-          path: current.path,
-          version: current.version,
-          checksum: current.checksum ?? '',
-          size: current.size ?? 0,
-        }
+      ? { path: current.path, version: current.version, checksum: current.checksum ?? '', size: current.size ?? 0 }
       : await readUploadedFirmware(ctx, patch.path);
   await assertVersionFree(db, patch.version ?? file.version, file, id);
   try {
@@ -274,10 +252,7 @@ export async function deleteFirmware(
   const row = await ctx.database.db.transaction(async (tx) => {
     const deleted = await q.deleteFirmware(tx, id);
     if (!deleted) throw notFound();
-    await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.deleted, id, {
-      version: deleted.version,
-      path: deleted.path,
-    });
+    await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.deleted, id, { version: deleted.version, path: deleted.path });
     return deleted;
   });
   await ctx.services.storage.delete(row.path).catch(() => undefined);
@@ -289,21 +264,11 @@ export async function downloadFirmware(ctx: FirmwareContext, id: number): Promis
   const row = await findOr404(ctx.database.db, id);
   const stored = await ctx.services.storage.get(row.path);
   if (stored) {
-    return {
-      body: stored.body,
-      size: stored.size ?? row.size ?? 0,
-      name: firmwareFileName(row.version),
-      checksum: row.checksum,
-    };
+    return { body: stored.body, size: stored.size ?? row.size ?? 0, name: firmwareFileName(row.version), checksum: row.checksum };
   }
   const data = demoFile(row);
   if (!data) throw notFound();
-  return {
-    body: Readable.from([data]),
-    size: data.length,
-    name: firmwareFileName(row.version),
-    checksum: row.checksum,
-  };
+  return { body: Readable.from([data]), size: data.length, name: firmwareFileName(row.version), checksum: row.checksum };
 }
 
 /** The highest version on record (version order, as the device list's latest_firmware), with its checksum. */
@@ -341,8 +306,7 @@ function demoFile(row: q.FirmwareRow): Buffer | null {
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of body)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 

@@ -78,8 +78,7 @@ async function uniqueIsoCode<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-      if ((e as { code?: unknown }).code === '23505')
-        throw badRequest({ iso_code: [LANGUAGE_MESSAGES.isoTaken] });
+      if ((e as { code?: unknown }).code === '23505') throw badRequest({ iso_code: [LANGUAGE_MESSAGES.isoTaken] });
     }
     throw error;
   }
@@ -122,9 +121,7 @@ export async function updateLanguage(
   const values: Partial<q.LanguageValues> = {
     ...(patch.name === undefined ? {} : { name: patch.name }),
     ...(patch.iso_code === undefined ? {} : { isoCode: patch.iso_code }),
-    ...(patch.is_tutorial_available === undefined
-      ? {}
-      : { isTutorialAvailable: patch.is_tutorial_available }),
+    ...(patch.is_tutorial_available === undefined ? {} : { isTutorialAvailable: patch.is_tutorial_available }),
     ...(patch.app_version === undefined ? {} : { appVersionId: patch.app_version }),
     ...(patch.ibe_consent_form === undefined ? {} : { ibeConsentForm: patch.ibe_consent_form }),
   };

@@ -34,7 +34,8 @@ export type Meta = { ip: string; userAgent: string | null };
 /** Rows a CSV batch reads; memory stays at one batch however many rows the file has. */
 export const ORCA_CSV_BATCH = 2000;
 
-const dbOf = (ctx: OrcaContext, usingReadDb: boolean | undefined): Db => readerFor(ctx.database, usingReadDb);
+const dbOf = (ctx: OrcaContext, usingReadDb: boolean | undefined): Db =>
+  readerFor(ctx.database, usingReadDb);
 
 async function readerScope(ctx: OrcaContext, actor: Actor): Promise<Scope> {
   if (!ORCA_LIST_ROLES.includes(actor.userType)) throw new AppError('forbidden', ORCA_MESSAGES.listRole);

@@ -24,11 +24,7 @@ import { readerFor } from '../../db/replica.ts';
 
 export type ReferencesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
-const AUDIT = {
-  created: 'reference.created',
-  updated: 'reference.updated',
-  deleted: 'reference.deleted',
-} as const;
+const AUDIT = { created: 'reference.created', updated: 'reference.updated', deleted: 'reference.deleted' } as const;
 
 /**
  * Whose references the caller may read. A TECHNICIAN has no console scope, but the device app tags the patients
@@ -36,9 +32,7 @@ const AUDIT = {
  */
 async function readScopeOf(db: Db, actor: Actor): Promise<Scope> {
   if (actor.userType === 'TECHNICIAN') {
-    return actor.organizationId === null
-      ? { kind: 'none' }
-      : { kind: 'orgs', exact: [actor.organizationId], subtreePaths: [] };
+    return actor.organizationId === null ? { kind: 'none' } : { kind: 'orgs', exact: [actor.organizationId], subtreePaths: [] };
   }
   return resolveScope(db, actor);
 }
@@ -60,16 +54,11 @@ export async function listOrganizationReferences(
   return paginate(request, page, count, rows.map(presentReference));
 }
 
-export async function createOrganizationReference(
-  ctx: ReferencesContext,
-  actor: Actor,
-  input: TReferenceInput,
-): Promise<TReferenceSaved> {
+export async function createOrganizationReference(ctx: ReferencesContext, actor: Actor, input: TReferenceInput): Promise<TReferenceSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
   await assertInScope(db, await resolveScope(db, actor), input.organization);
-  if (await q.hasReferenceNamed(db, input.organization, input.name))
-    throw fieldError('name', REFERENCE_MESSAGES.duplicate);
+  if (await q.hasReferenceNamed(db, input.organization, input.name)) throw fieldError('name', REFERENCE_MESSAGES.duplicate);
   const row = await q.insertReference(db, {
     name: input.name,
     isActive: input.is_active,
@@ -94,12 +83,7 @@ export async function updateOrganizationReference(
   if (patch.name !== undefined && (await q.hasReferenceNamed(db, current.organizationId, patch.name, id))) {
     throw fieldError('name', REFERENCE_MESSAGES.duplicate);
   }
-  const row = await q.updateReference(db, id, {
-    name: patch.name,
-    isActive: patch.is_active,
-    modifiedBy: actor.id,
-    at: ctx.now(),
-  });
+  const row = await q.updateReference(db, id, { name: patch.name, isActive: patch.is_active, modifiedBy: actor.id, at: ctx.now() });
   await audit(ctx, actor, AUDIT.updated, id, { ...patch });
   return { ...presentReference(row), detail: messageForUpdate(current.isActive, patch) };
 }
@@ -111,11 +95,7 @@ function messageForUpdate(wasActive: boolean, patch: TReferencePatch): string {
   return patch.is_active ? REFERENCE_MESSAGES.activated : REFERENCE_MESSAGES.inactivated;
 }
 
-export async function deleteOrganizationReference(
-  ctx: ReferencesContext,
-  actor: Actor,
-  id: number,
-): Promise<{ detail: string }> {
+export async function deleteOrganizationReference(ctx: ReferencesContext, actor: Actor, id: number): Promise<{ detail: string }> {
   assertCanManage(actor);
   const { db } = ctx.database;
   const current = await q.findReference(db, await resolveScope(db, actor), id);
@@ -126,13 +106,7 @@ export async function deleteOrganizationReference(
   return { detail: REFERENCE_MESSAGES.deleted };
 }
 
-async function audit(
-  ctx: ReferencesContext,
-  actor: Actor,
-  action: string,
-  id: number,
-  details: Record<string, unknown>,
-) {
+async function audit(ctx: ReferencesContext, actor: Actor, action: string, id: number, details: Record<string, unknown>) {
   await ctx.services.audit.record({
     action,
     actorId: actor.id,

@@ -166,9 +166,7 @@ const CREATE_DEFAULTS: Record<TRestrictedOrganizationField, boolean | number | n
   parent: null,
 };
 
-function storedRestricted(
-  row: queries.OrganizationRow,
-): Record<TRestrictedOrganizationField, boolean | number | null> {
+function storedRestricted(row: queries.OrganizationRow): Record<TRestrictedOrganizationField, boolean | number | null> {
   return {
     is_orca_navigation_allowed: row.isOrcaNavigationAllowed,
     is_cervaical_navigation_allowed: row.isCervaicalNavigationAllowed,
@@ -236,14 +234,7 @@ async function resolveLocalize(
 }
 
 /** An image path must be an upload of the right folder that the caller may read. */
-async function assertUploadedFile(
-  db: Db,
-  actor: Actor,
-  scope: Scope,
-  path: string,
-  folder: string,
-  field: string,
-) {
+async function assertUploadedFile(db: Db, actor: Actor, scope: Scope, path: string, folder: string, field: string) {
   const row = await findFileByPath(db, path);
   const readable =
     row !== null &&
@@ -255,10 +246,7 @@ async function assertUploadedFile(
 }
 
 /** The image paths the input sets (and that differ from what is stored). */
-function newFilePaths(
-  input: WriteInput,
-  current?: queries.OrganizationRow,
-): { path: string; folder: string; field: string }[] {
+function newFilePaths(input: WriteInput, current?: queries.OrganizationRow): { path: string; folder: string; field: string }[] {
   const out: { path: string; folder: string; field: string }[] = [];
   const logo = input.company_info?.profile_image_path;
   if (logo && logo !== current?.companyInfo.profile_image_path) {
@@ -271,11 +259,7 @@ function newFilePaths(
   return out;
 }
 
-async function assertWebhookUrl(
-  ctx: OrganizationWriteContext,
-  url: string | null | undefined,
-  current?: string | null,
-) {
+async function assertWebhookUrl(ctx: OrganizationWriteContext, url: string | null | undefined, current?: string | null) {
   if (!url || url === current) return;
   // Throws a 400 on webhook_url for the server's own network ('This URL points to a private or local address.')
   // or a port other than 80, 443 and the configured ones.
@@ -288,8 +272,7 @@ async function runInTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<
 }
 
 function assertCanWrite(actor: Actor, action: 'create' | 'edit'): void {
-  const allowed =
-    action === 'create' ? can(actor.userType, 'organization.create') : canEditOrganization(actor.userType);
+  const allowed = action === 'create' ? can(actor.userType, 'organization.create') : canEditOrganization(actor.userType);
   if (!allowed) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
 }
 
@@ -297,8 +280,7 @@ function assertCanWrite(actor: Actor, action: 'create' | 'edit'): void {
 async function resolveCreateParent(db: Db, actor: Actor, scope: Scope, requested: number | null | undefined) {
   let parentId = requested ?? null;
   if (parentId === null) {
-    if (actor.userType === 'DISTRIBUTOR_ADMIN' || actor.userType === 'ORG_ADMIN')
-      parentId = actor.organizationId;
+    if (actor.userType === 'DISTRIBUTOR_ADMIN' || actor.userType === 'ORG_ADMIN') parentId = actor.organizationId;
     else if (!isPlatformAdmin(actor.userType)) throw fieldError('parent', MESSAGES.parentRequired);
   }
   if (parentId === null) {
@@ -308,13 +290,7 @@ async function resolveCreateParent(db: Db, actor: Actor, scope: Scope, requested
   // ORG_ADMIN's scope is its own organization, so it can only create under that one.
   const parent = await queries.findOrganization(db, scope, parentId);
   if (!parent) throw fieldError('parent', INVALID_PK(parentId));
-  if (
-    !canCreateOrganizationUnder(
-      actor.userType,
-      { id: parent.id, can_create_organization: parent.canCreateOrganization },
-      actor.organizationId,
-    )
-  ) {
+  if (!canCreateOrganizationUnder(actor.userType, { id: parent.id, can_create_organization: parent.canCreateOrganization }, actor.organizationId)) {
     throw fieldError('parent', MESSAGES.parentNotDistributor);
   }
   return parent;
@@ -438,11 +414,7 @@ export async function updateOrganization(
   if ((input.webhook_switch ?? current.webhookSwitch) && !webhookUrl) {
     throw fieldError('webhook_url', MESSAGES.webhookUrlRequired);
   }
-  if (
-    input.language != null &&
-    input.language !== current.languageId &&
-    !(await queries.languageExists(db, input.language))
-  ) {
+  if (input.language != null && input.language !== current.languageId && !(await queries.languageExists(db, input.language))) {
     throw fieldError('language', INVALID_PK(input.language));
   }
   const localize = await resolveLocalize(db, input.localize);

@@ -248,12 +248,7 @@ export async function listPatients(
 }
 
 /** GET patient/{id}/ */
-export async function getPatient(
-  ctx: PatientsContext,
-  actor: Actor,
-  id: number,
-  usingReadDb = false,
-): Promise<TPatient> {
+export async function getPatient(ctx: PatientsContext, actor: Actor, id: number, usingReadDb = false): Promise<TPatient> {
   assertCan(actor, 'patient.read');
   const scope = await resolveScope(ctx.database.db, actor);
   return presentPatient(await patientInScope(readerFor(ctx.database, usingReadDb), scope, id));
@@ -272,8 +267,7 @@ async function chosenOrganization(
 ): Promise<number> {
   if (hasFixedPatientOrganization(actor.userType)) {
     if (actor.organizationId === null) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
-    if (sent != null && sent !== actor.organizationId)
-      throw fieldError(field, PATIENT_MESSAGES.organizationNotYours);
+    if (sent != null && sent !== actor.organizationId) throw fieldError(field, PATIENT_MESSAGES.organizationNotYours);
     return actor.organizationId;
   }
   if (sent == null) throw fieldError(field, PATIENT_MESSAGES.organizationRequired);
@@ -297,10 +291,7 @@ export async function createConsolePatient(
     if (!(await isValidUserOf(tx, technicianId, organizationId, PATIENT_TECHNICIAN_TYPES))) {
       throw fieldError('technician', invalidPk(technicianId));
     }
-    const row = await createPatientRecord(tx, { organizationId, technicianId }, input, {
-      at: ctx.now(),
-      actorId: actor.id,
-    });
+    const row = await createPatientRecord(tx, { organizationId, technicianId }, input, { at: ctx.now(), actorId: actor.id });
     await ctx.services.audit.record(
       {
         action: PATIENT_CONSOLE_AUDIT.created,
@@ -357,10 +348,7 @@ export async function updateConsolePatient(
   const record = checked.value;
   await db.transaction(async (tx) => {
     if (technicianChanges) {
-      if (
-        p.organizationId === null ||
-        !(await isValidUserOf(tx, patch.technician!, p.organizationId, PATIENT_TECHNICIAN_TYPES))
-      ) {
+      if (p.organizationId === null || !(await isValidUserOf(tx, patch.technician!, p.organizationId, PATIENT_TECHNICIAN_TYPES))) {
         throw fieldError('technician', invalidPk(patch.technician!));
       }
     }
@@ -458,13 +446,7 @@ export async function transferConsolePatient(
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
   const current = await patientInScope(db, scope, id);
-  const organizationId = await chosenOrganization(
-    ctx,
-    actor,
-    scope,
-    input.organization_id,
-    'organization_id',
-  );
+  const organizationId = await chosenOrganization(ctx, actor, scope, input.organization_id, 'organization_id');
   const technicianId = input.technician_id;
   if (technicianId == null) throw fieldError('technician_id', PATIENT_MESSAGES.technicianRequired);
   await db.transaction(async (tx) => {
@@ -472,12 +454,7 @@ export async function transferConsolePatient(
       throw fieldError('technician_id', invalidPk(technicianId));
     }
     const at = ctx.now();
-    const { filePaths, ...moved } = await movePatient(tx, id, {
-      organizationId,
-      technicianId,
-      by: actor.id,
-      at,
-    });
+    const { filePaths, ...moved } = await movePatient(tx, id, { organizationId, technicianId, by: actor.id, at });
     // The patient's files follow it: the new organization reads them, the old one no longer does.
     await moveFiles(tx, filePaths, organizationId);
     await ctx.services.audit.record(
@@ -520,9 +497,5 @@ export async function getPatientReports(
     listPatientExams(db, cervicalExams, id, PATIENT_REPORTS_LIMIT),
     listPatientExams(db, orcaExams, id, PATIENT_REPORTS_LIMIT),
   ]);
-  return {
-    scans: scanRows.map(presentPatientReport),
-    cervical: cervicalRows.map(presentPatientReport),
-    orca: orcaRows.map(presentPatientReport),
-  };
+  return { scans: scanRows.map(presentPatientReport), cervical: cervicalRows.map(presentPatientReport), orca: orcaRows.map(presentPatientReport) };
 }

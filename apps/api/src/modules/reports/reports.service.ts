@@ -54,11 +54,7 @@ type Page = { limit: number; offset: number };
 type Row = { id: number; name: string; figures: ReturnType<typeof reportFigures> };
 
 /** A start is its instant; an end includes its whole second (a date alone: its whole day), in the caller's zone. */
-export function instantRange(
-  start: TReportInstant,
-  end: TReportInstant,
-  zone: string,
-): Required<PeriodRange> {
+export function instantRange(start: TReportInstant, end: TReportInstant, zone: string): Required<PeriodRange> {
   const from = dayjs.tz(`${start.date}T${start.time ?? '00:00:00'}`, zone);
   const to = end.time
     ? dayjs.tz(`${end.date}T${end.time}`, zone).add(1, 'second')
@@ -78,9 +74,7 @@ async function narrowScope(db: Db, scope: Scope, orgId: number): Promise<Scope> 
     case 'all':
       return { kind: 'orgs', exact: [], subtreePaths: [path] };
     case 'orgs': {
-      const subtrees = scope.subtreePaths.flatMap((p) =>
-        path.startsWith(p) ? [path] : p.startsWith(path) ? [p] : [],
-      );
+      const subtrees = scope.subtreePaths.flatMap((p) => (path.startsWith(p) ? [path] : p.startsWith(path) ? [p] : []));
       const exact = await q.idsInSubtree(db, scope.exact, path);
       return { kind: 'orgs', exact, subtreePaths: minimalSubtrees(subtrees) };
     }
@@ -95,12 +89,7 @@ type Prepared = {
   organizationName: string | null;
 };
 
-async function prepare(
-  ctx: ReportsContext,
-  actor: Actor,
-  query: TReportQuery,
-  request: ReportRequest,
-): Promise<Prepared> {
+async function prepare(ctx: ReportsContext, actor: Actor, query: TReportQuery, request: ReportRequest): Promise<Prepared> {
   if (!REPORT_ROLES.includes(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
   const zone = timezoneFromHeader(request.timezone);
   const first = splitPeriod(instantRange(query.report_start_date_1, query.report_end_date_1, zone));
@@ -120,11 +109,7 @@ async function readRows(kind: TReportKind, p: Prepared, page: Page): Promise<{ r
     const { rows, count } = await q.listTechnicianReport(p.db, p.scope, p.first, p.second, page);
     return {
       count,
-      rows: rows.map((r) => ({
-        id: r.id,
-        name: reportTechnicianName(r),
-        figures: reportFigures(r.s1, r.p1, r.s2, r.p2),
-      })),
+      rows: rows.map((r) => ({ id: r.id, name: reportTechnicianName(r), figures: reportFigures(r.s1, r.p1, r.s2, r.p2) })),
     };
   }
   const { rows, count } = await q.listOrganizationReport(p.db, p.scope, p.first, p.second, page);
@@ -184,12 +169,7 @@ export async function listOrganizationReport(
   const { rows, count } = await readRows('organization', p, page);
   if (count === 0) throw notFound(REPORT_MESSAGES.noScans);
   if (query.report_log && page.page === 1) await recordDownload(ctx, actor, request);
-  return paginate(
-    request,
-    page,
-    count,
-    rows.map((r) => ({ id: r.id, name: r.name, ...r.figures })),
-  );
+  return paginate(request, page, count, rows.map((r) => ({ id: r.id, name: r.name, ...r.figures })));
 }
 
 /**
@@ -211,7 +191,7 @@ export async function streamReportCsv(
   const name = (row: Row) => (kind === 'organization' ? reportOrganizationName(row.name) : row.name);
   async function* records() {
     let batch = firstPage.rows;
-    for (let offset = 0; ;) {
+    for (let offset = 0; ; ) {
       for (const row of batch) yield reportCsvRecord(row.id, name(row), row.figures);
       if (batch.length < REPORT_PAGE_SIZE) return;
       offset += REPORT_PAGE_SIZE;

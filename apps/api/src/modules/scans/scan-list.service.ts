@@ -366,8 +366,7 @@ export async function scanPointCells(
   const filters = await filtersOf(ctx, actor, scope, query, timezone);
   const counter = new ScanCellCounter();
   // Big-endian as the database packs it, read as it is.
-  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters))
-    counter.addPacked(be, false);
+  for await (const be of scanPointBatches(dbOf(ctx, query.using_read_db), scope, filters)) counter.addPacked(be, false);
   return Buffer.from(counter.encode());
 }
 

@@ -41,13 +41,7 @@ import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
-import {
-  presentContent,
-  presentModule,
-  presentOption,
-  presentQuiz,
-  presentTree,
-} from './tutorials.presenter.ts';
+import { presentContent, presentModule, presentOption, presentQuiz, presentTree } from './tutorials.presenter.ts';
 import * as q from './tutorials.queries.ts';
 import { readerFor } from '../../db/replica.ts';
 
@@ -120,8 +114,7 @@ async function moduleOrField(db: DbOrTx, id: number): Promise<q.ModuleWithCounts
 
 // ---- Kinds of item ---------------------------------------------------------------------------------------------
 
-type TutorialTable =
-  typeof tutorialModules | typeof tutorialQuizzes | typeof tutorialQuizOptions | typeof tutorialContents;
+type TutorialTable = typeof tutorialModules | typeof tutorialQuizzes | typeof tutorialQuizOptions | typeof tutorialContents;
 
 /**
  * One kind of tutorial item: how one is found, its 404 when it is missing, its table, its audit target and
@@ -216,12 +209,7 @@ async function deleteItem<R>(
 }
 
 /** The stamps of a new row. */
-const createdBy = (at: Date, actor: Actor) => ({
-  created: at,
-  modified: at,
-  createdBy: actor.id,
-  modifiedBy: actor.id,
-});
+const createdBy = (at: Date, actor: Actor) => ({ created: at, modified: at, createdBy: actor.id, modifiedBy: actor.id });
 /** The stamps of an edit. */
 const modifiedBy = (ctx: TutorialsContext, actor: Actor) => ({ modified: ctx.now(), modifiedBy: actor.id });
 
@@ -239,12 +227,8 @@ export async function listModules(
   return paginate(request, page, count, rows.map(presentModule));
 }
 
-export const getModule = (
-  ctx: TutorialsContext,
-  actor: Actor,
-  id: number,
-  readDb?: boolean,
-): Promise<TModule> => getItem(ctx, actor, MODULE, id, readDb, presentModule);
+export const getModule = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TModule> =>
+  getItem(ctx, actor, MODULE, id, readDb, presentModule);
 
 function moduleValues(input: TModuleInput) {
   return {
@@ -338,18 +322,10 @@ export async function reorder(
   return { detail: TUTORIAL_MESSAGES.orderSaved, ids: input.ids };
 }
 
-export const reorderQuizzes = (
-  ctx: TutorialsContext,
-  actor: Actor,
-  input: TModuleItemsOrder,
-  meta: RequestMeta,
-) => reorder(ctx, actor, 'quiz', input, meta);
-export const reorderContents = (
-  ctx: TutorialsContext,
-  actor: Actor,
-  input: TModuleItemsOrder,
-  meta: RequestMeta,
-) => reorder(ctx, actor, 'content', input, meta);
+export const reorderQuizzes = (ctx: TutorialsContext, actor: Actor, input: TModuleItemsOrder, meta: RequestMeta) =>
+  reorder(ctx, actor, 'quiz', input, meta);
+export const reorderContents = (ctx: TutorialsContext, actor: Actor, input: TModuleItemsOrder, meta: RequestMeta) =>
+  reorder(ctx, actor, 'content', input, meta);
 
 // ---- Quizzes and options -------------------------------------------------------------------------------------
 
@@ -368,12 +344,7 @@ export async function listQuizzes(
     db,
     rows.map((r) => r.id),
   );
-  return paginate(
-    request,
-    page,
-    count,
-    rows.map((r) => presentQuiz(r, options)),
-  );
+  return paginate(request, page, count, rows.map((r) => presentQuiz(r, options)));
 }
 
 export const getQuiz = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TQuiz> =>
@@ -474,12 +445,8 @@ export async function listOptions(
   return paginate(request, page, count, rows.map(presentOption));
 }
 
-export const getOption = (
-  ctx: TutorialsContext,
-  actor: Actor,
-  id: number,
-  readDb?: boolean,
-): Promise<TOption> => getItem(ctx, actor, OPTION, id, readDb, presentOption);
+export const getOption = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TOption> =>
+  getItem(ctx, actor, OPTION, id, readDb, presentOption);
 
 function optionValues(input: TOptionInput) {
   return {
@@ -565,20 +532,13 @@ export async function listContents(
   return paginate(request, page, count, rows.map(presentContent));
 }
 
-export const getContent = (
-  ctx: TutorialsContext,
-  actor: Actor,
-  id: number,
-  readDb?: boolean,
-): Promise<TContent> => getItem(ctx, actor, CONTENT, id, readDb, presentContent);
+export const getContent = (ctx: TutorialsContext, actor: Actor, id: number, readDb?: boolean): Promise<TContent> =>
+  getItem(ctx, actor, CONTENT, id, readDb, presentContent);
 
 async function contentValues(db: DbOrTx, input: TContentInput) {
   const module = await moduleOrField(db, input.module);
   if (input.app_version !== null) {
-    const [found] = await db
-      .select({ id: appVersions.id })
-      .from(appVersions)
-      .where(eq(appVersions.id, input.app_version));
+    const [found] = await db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.id, input.app_version));
     if (!found) throw fieldError('app_version', invalidPk(input.app_version));
   }
   await assertLanguages(db, input.localize);
@@ -649,10 +609,7 @@ export const deleteContent = (ctx: TutorialsContext, actor: Actor, id: number, m
 // ---- Device reads --------------------------------------------------------------------------------------------
 
 /** The published tutorials in a language (English texts where it has no translation). */
-export async function tutorialsForApp(
-  ctx: TutorialsContext,
-  language: string | undefined,
-): Promise<TTutorialApp> {
+export async function tutorialsForApp(ctx: TutorialsContext, language: string | undefined): Promise<TTutorialApp> {
   const db = ctx.database.readDb;
   const lang = language ?? BASE_LANGUAGE;
   if (lang !== BASE_LANGUAGE && (await q.knownLanguages(db, [lang])).size === 0) {
