@@ -196,6 +196,7 @@ function connectionPool(url: string, overrides: pg.PoolConfig = {}): pg.Pool {
 function onReplicaChange(healthy: boolean, state: ReplicaState): void {
   if (healthy) console.warn('database: reads with using_read_db go to the read replica again');
   else if (!state.reachable) console.warn('database: the read replica is unreachable; its reads go to the primary');
+  else if (!state.standby) console.warn('database: DATABASE_READ_URL is not a standby; its reads go to the primary');
   else console.warn(`database: the read replica lags ${Math.round(state.lagMs)} ms; its reads go to the primary`);
 }
 

@@ -78,7 +78,13 @@ describe('the replica monitor', () => {
     const s = setup();
     expect(s.monitor.state()).toMatchObject({ healthy: false, reachable: false });
     await s.monitor.sample();
-    expect(s.monitor.state()).toEqual({ healthy: true, reachable: true, lagMs: 0, replayLsn: 100n });
+    expect(s.monitor.state()).toEqual({
+      healthy: true,
+      reachable: true,
+      standby: true,
+      lagMs: 0,
+      replayLsn: 100n,
+    });
   });
 
   it('measures lag as the age of the newest primary position the replica has reached, and goes unhealthy past the bound', async () => {
@@ -122,7 +128,7 @@ describe('the replica monitor', () => {
     expect(s.monitor.state().healthy).toBe(true);
     s.lsn.replay = null;
     await s.monitor.sample();
-    expect(s.monitor.state()).toMatchObject({ reachable: false, healthy: false });
+    expect(s.monitor.state()).toMatchObject({ reachable: true, standby: false, healthy: false });
   });
 
   it('says when reads leave the replica and when they come back, once each', async () => {

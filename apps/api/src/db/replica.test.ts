@@ -238,6 +238,13 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
     await replica.waitForReplay();
   });
 
+  it('never takes a server that is not a standby for the replica (DATABASE_READ_URL naming the primary)', async () => {
+    const monitor = new ReplicaMonitor(t.database.pool!, t.database.pool!, 60_000);
+    await monitor.sample();
+    expect(monitor.state()).toMatchObject({ reachable: true, standby: false, healthy: false });
+    expect(monitor.mayServe(undefined)).toBe(false);
+  });
+
   it('sends reads to the primary once the replica lags past REPLICA_MAX_LAG_MS, and back when it catches up', async () => {
     const tight = await startApi(1000);
     await waitUntil('the replica is healthy', () => monitorOf(tight.database).state().healthy);

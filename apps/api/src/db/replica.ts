@@ -67,6 +67,8 @@ export const currentReadContext = (): ReadContext | undefined => readContext.get
 export type ReplicaState = {
   /** The last sample reached the replica. */
   reachable: boolean;
+  /** The server it reached is in recovery (a standby); false: DATABASE_READ_URL names a primary (or a promoted one). */
+  standby: boolean;
   /** Milliseconds since the primary had only what the replica has replayed (Infinity: not known). */
   lagMs: number;
   /** The replica's replay position at the last sample. */
@@ -89,6 +91,7 @@ export class ReplicaMonitor {
   private freshAt = Number.NEGATIVE_INFINITY;
   private replay: bigint | null = null;
   private reachable = false;
+  private standby = false;
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
   private closed = false;
@@ -158,7 +161,8 @@ export class ReplicaMonitor {
     }
     const replay = parseLsn(replica.value.rows[0]?.lsn);
     // null: the server is not in recovery (not a replica, or promoted): nothing says it follows this primary.
-    this.reachable = replay !== null;
+    this.reachable = true;
+    this.standby = replay !== null;
     this.replay = replay;
     if (replay === null) return;
     for (let i = this.samples.length - 1; i >= 0; i--) {
@@ -176,12 +180,14 @@ export class ReplicaMonitor {
   }
 
   state(): ReplicaState {
-    const lagMs = this.reachable ? Math.max(0, this.now() - this.freshAt) : Number.POSITIVE_INFINITY;
+    const usable = this.reachable && this.standby;
+    const lagMs = usable ? Math.max(0, this.now() - this.freshAt) : Number.POSITIVE_INFINITY;
     return {
       reachable: this.reachable,
+      standby: this.standby,
       lagMs,
       replayLsn: this.replay,
-      healthy: this.reachable && lagMs <= this.maxLagMs,
+      healthy: usable && lagMs <= this.maxLagMs,
     };
   }
 
