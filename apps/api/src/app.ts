@@ -17,6 +17,7 @@ import { registerResponseHeaders } from './http/response-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerDraining } from './http/draining.ts';
+import { registerReplicaRouting } from './http/replica-routing.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerMetricsRoute, registerRequestMetrics } from './http/metrics.ts';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerUploadMetrics(app);
   // On close (SIGTERM): answers still in flight end their keep-alive connection (http/draining.ts).
   registerDraining(app);
+  registerReplicaRouting(app);
   // Before any route (the API's, the docs', the built console's): the plugin hooks every route added after it.
   await registerCompression(app);
   // Counted in the database, so a limit holds across every instance behind the proxy (http/rate-limit-store.ts).

@@ -62,6 +62,13 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_READ_URL: z.string().optional(),
+  // How far behind (in time) the replica may be and still serve using_read_db=true reads (db/replica.ts).
+  REPLICA_MAX_LAG_MS: z.coerce
+    .number({ message: 'REPLICA_MAX_LAG_MS: a number of milliseconds (e.g. 2000)' })
+    .int('REPLICA_MAX_LAG_MS: a whole number of milliseconds')
+    .min(1000, 'REPLICA_MAX_LAG_MS: at least 1000 (the replica is sampled every 500 ms, and lag counts the time since)')
+    .max(3_600_000, 'REPLICA_MAX_LAG_MS: at most 3600000 (an hour)')
+    .default(2000),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().min(16).optional(),
   DEMO_PASSWORD: z.string().default(DEFAULT_DEMO_PASSWORD),

@@ -74,7 +74,7 @@ export async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   try {
     database = config.DATABASE_URL
-      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL)
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, { replicaMaxLagMs: config.REPLICA_MAX_LAG_MS })
       : await openPglite(config.dataDir);
     const onWait = () => console.log('Another instance is migrating or loading the demo data: waiting for it.');
     await runMigrations(database, { onWait });
