@@ -66,13 +66,7 @@ export async function restoreBackup(config: RestoreConfig, file: string): Promis
 
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-restore-'));
   try {
-    const manifest = await unpackAndCheck(source, staging);
-    if (manifest.engine !== engine) {
-      throw new BackupError(
-        `This backup is of ${ENGINE_NAME[manifest.engine]}, and the target is ${ENGINE_NAME[engine]}: restore it into ` +
-          (manifest.engine === 'postgres' ? 'an empty PostgreSQL database (DATABASE_URL).' : 'an empty DATA_DIR without DATABASE_URL.'),
-      );
-    }
+    const manifest = await unpackAndCheck(source, staging, engine);
     if (manifest.files.store === 'disk' && inS3 && Object.keys(manifest.fingerprint.files).length > 0) {
       throw new BackupError(
         'This backup holds files of the disk store, and S3 is configured (S3_ENDPOINT): restore without S3 settings, then copy the files to the bucket.',
@@ -170,7 +164,7 @@ async function assertEmptyPostgres(url: string): Promise<void> {
 }
 
 /** Unpacks the file into `staging` and checks it whole: a backup, a format this code reads, every checksum right. */
-async function unpackAndCheck(source: string, staging: string): Promise<Manifest> {
+async function unpackAndCheck(source: string, staging: string, engine: Manifest['engine']): Promise<Manifest> {
   const notABackup = `${source} is not a Screening Console backup`;
   const head = Buffer.alloc(2);
   const fd = fs.openSync(source, 'r');
@@ -207,6 +201,13 @@ async function unpackAndCheck(source: string, staging: string): Promise<Manifest
   const parsed = ZManifest.safeParse(raw);
   if (!parsed.success) throw new BackupError(`${notABackup} (its manifest is incomplete: ${parsed.error.issues[0]?.path.join('.')}).`);
   const manifest = parsed.data;
+  // Cross-engine restore is not offered: a PGlite data directory and a pg_dump archive are each their engine's own.
+  if (manifest.engine !== engine) {
+    throw new BackupError(
+      `This backup is of ${ENGINE_NAME[manifest.engine]}, and the target is ${ENGINE_NAME[engine]}: restore it into ` +
+        (manifest.engine === 'postgres' ? 'an empty PostgreSQL database (DATABASE_URL).' : 'an empty DATA_DIR without DATABASE_URL.'),
+    );
+  }
   const known = migrationTags().length;
   if (manifest.migrations.applied > known) {
     throw new BackupError(
