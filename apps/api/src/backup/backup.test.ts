@@ -189,10 +189,10 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     }
   });
 
-  it('refuses a DATA_DIR that already holds a database or files, saying so in one line (exit code 1)', async () => {
-    const refused = await cli(['restore', backupFile], { DATA_DIR: target });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(`DATA_DIR=${target} already holds a database (pgdata): restore only into an empty DATA_DIR.`);
+  it('refuses a DATA_DIR that already holds a database or files', async () => {
+    await expect(restoreBackup(configFor(target), backupFile)).rejects.toThrow(
+      `DATA_DIR=${target} already holds a database (pgdata): restore only into an empty DATA_DIR.`,
+    );
 
     const withFiles = dir('only-files');
     fs.mkdirSync(path.join(withFiles, 'files'), { recursive: true });
@@ -241,7 +241,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     const newer = await pack('newer.tar.gz', { [MANIFEST_FILE]: JSON.stringify({ ...manifest, format_version: FORMAT_VERSION + 1 }) });
     await expect(restoreBackup(into('t4'), newer)).rejects.toThrow(`This backup is in format ${FORMAT_VERSION + 1}, newer than this version reads`);
 
-    const otherEngine = await pack('postgres.tar.gz', { [MANIFEST_FILE]: JSON.stringify({ ...manifest, engine: 'postgres' }) });
+    const otherEngine = await pack('other-engine.tar.gz', { [MANIFEST_FILE]: JSON.stringify({ ...manifest, engine: 'postgres' }) });
     await expect(restoreBackup(into('t5'), otherEngine)).rejects.toThrow(
       'This backup is of PostgreSQL, and the target is embedded PGlite: restore it into an empty PostgreSQL database (DATABASE_URL).',
     );
@@ -259,12 +259,14 @@ describe('backup and restore of the embedded database (PGlite)', () => {
   });
 
   it('tells a wrong command line apart (exit code 2) from a refused file (exit code 1, one line)', async () => {
-    const usage = await cli(['restore'], { DATA_DIR: dir('cli') });
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/^Usage: npm run backup -- --out FILE/);
     const text = dir('cli.txt');
     fs.writeFileSync(text, 'hello');
-    const refused = await cli(['restore', text], { DATA_DIR: dir('cli') });
+    const [usage, refused] = await Promise.all([
+      cli(['restore'], { DATA_DIR: dir('cli') }),
+      cli(['restore', text], { DATA_DIR: dir('cli') }),
+    ]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^Usage: npm run backup -- --out FILE/);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(`${text} is not a Screening Console backup (not a gzip-compressed tar).\n`);
   });
@@ -321,16 +323,38 @@ describe.runIf(PG_URL)('backup and restore of PostgreSQL (pg_dump from one snaps
     );
   });
 
-  it('backs up while the database is in use and restores into an empty database the same fingerprint', async () => {
-    const summary = await createBackup(configFor(sourceDir, url(names.source)), backupFile);
+  it('backs up while rows are being written, and restores into an empty database the snapshot it fingerprinted', async () => {
+    // A writer adds languages for as long as the backup runs: the dump and the fingerprint must see the same rows.
+    const writer = openPostgres(url(names.source));
+    let writing = true;
+    let written = 0;
+    const writes = (async () => {
+      while (writing) {
+        await writer.query('INSERT INTO languages (name, iso_code) VALUES ($1, $2)', [`Language ${written}`, `x${written}`]);
+        written++;
+      }
+    })();
+    let summary;
+    try {
+      summary = await createBackup(configFor(sourceDir, url(names.source)), backupFile);
+    } finally {
+      writing = false;
+      await writes;
+      await writer.close();
+    }
+    expect(written).toBeGreaterThan(0);
     expect(summary).toMatchObject({ engine: 'postgres', files: 2, filesStore: 'disk' });
     const manifest = await readManifest(backupFile);
-    expect(manifest.fingerprint.tables).toEqual(sourceTables);
+    const { 'public.languages': languages, ...others } = manifest.fingerprint.tables;
+    const { 'public.languages': languagesBefore, ...othersBefore } = sourceTables;
+    expect(others).toEqual(othersBefore);
+    expect(languages!.rows).toBeGreaterThanOrEqual(languagesBefore!.rows);
+    expect(languages!.rows).toBeLessThanOrEqual(languagesBefore!.rows + written);
     expect(manifest.pg_dump_version).toMatch(/^\d+/);
 
     const restored = await restoreBackup(configFor(targetDir, url(names.target)), backupFile);
     expect(restored).toMatchObject({ engine: 'postgres', files: 2, rows: summary.rows });
-    expect(await tablesOfPostgres(url(names.target))).toEqual(sourceTables);
+    expect(await tablesOfPostgres(url(names.target))).toEqual(manifest.fingerprint.tables);
   });
 
   it('gives a database on which the app answers the same lists and files as before the backup', async () => {
