@@ -32,15 +32,19 @@ const dir = (name: string) => path.join(root, name);
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-function configFor(dataDir: string, databaseUrl?: string) {
+function configFor(dataDir: string, databaseUrl?: string, env: Record<string, string> = {}) {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SECRET_KEY: 'test-secret-key-0123456789',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
 }
+
+/** The store in S3: only its settings matter here (nothing is read from the bucket). */
+const S3_ENV = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
 
 /** The CLI as an operator runs it (`npm run backup`/`restore` run this file with these arguments). */
 async function cli(args: string[], env: Record<string, string>) {
@@ -215,6 +219,21 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     await expect(restoreBackup(configFor(empty), backupFile)).rejects.toThrow(
       `A server (process ${process.ppid}) is using DATA_DIR=${empty}: stop the server first.`,
     );
+  });
+
+  it('leaves the files to S3 when S3 is configured, and says so in the manifest and after the restore', async () => {
+    const file = dir('s3.tar.gz');
+    const summary = await createBackup(configFor(source, undefined, S3_ENV), file);
+    expect(summary).toMatchObject({ filesStore: 's3', files: 0 });
+    const manifest = await readManifest(file);
+    expect(manifest.files).toEqual({
+      store: 's3',
+      note: "Files are in S3 (bucket uploads) and not in this backup: keep them with the bucket's versioning or replication.",
+    });
+    expect(manifest.fingerprint.files).toEqual({});
+    const restored = await restoreBackup(configFor(dir('s3-target'), undefined, S3_ENV), file);
+    expect(restored).toMatchObject({ files: 0, filesNote: manifest.files.note });
+    expect(fs.existsSync(path.join(dir('s3-target'), 'files'))).toBe(false);
   });
 
   it('refuses to overwrite an existing backup file, and a DATA_DIR with no database', async () => {

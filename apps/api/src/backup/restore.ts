@@ -232,7 +232,7 @@ async function unpackAndCheck(source: string, staging: string, engine: Manifest[
 async function restorePglite(dataDir: string, dump: string): Promise<Fingerprint['tables']> {
   let database;
   try {
-    database = await openPglite(dataDir, { loadDataDir: new Blob([fs.readFileSync(dump)]) });
+    database = await openPglite(dataDir, { loadDataDir: await fs.openAsBlob(dump) });
   } catch (error) {
     if (error instanceof DatabaseInUseError) {
       throw new BackupError(`A server (process ${error.pid}) is using DATA_DIR=${dataDir}: stop the server first.`);
