@@ -172,6 +172,8 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/^Backup written to .*pglite\.tar\.gz: .* tables, .* rows, 2 files/);
 
+    // Only its owner may read it: it holds patients' records.
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
     const manifest = await readManifest(backupFile);
     expect(manifest).toMatchObject({ format_version: FORMAT_VERSION, engine: 'pglite', files: { store: 'disk' } });
     expect(manifest.fingerprint.tables).toEqual(sourceTables);
