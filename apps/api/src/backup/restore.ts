@@ -64,7 +64,10 @@ export async function restoreBackup(config: RestoreConfig, file: string): Promis
     throw new BackupError(`${filesRoot} already holds files: restore only into an empty DATA_DIR.`);
   }
 
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-restore-'));
+  // Unpacked next to where the files go (DATA_DIR: room for them, and a rename puts them in place), else in TMPDIR.
+  const stagingParent = inS3 ? os.tmpdir() : config.dataDir;
+  fs.mkdirSync(stagingParent, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(stagingParent, '.sc-restore-'));
   try {
     const manifest = await unpackAndCheck(source, staging, engine);
     if (manifest.files.store === 'disk' && inS3 && Object.keys(manifest.fingerprint.files).length > 0) {
