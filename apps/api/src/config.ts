@@ -125,6 +125,9 @@ const ZEnv = z.object({
     .default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Where `npm run backup`/`restore` find pg_dump and pg_restore (default: Debian's directory for the server's major
+  // version, else PATH); they must be at least the server's major version.
+  PG_BIN_DIR: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

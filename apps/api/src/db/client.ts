@@ -86,7 +86,8 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/** `loadDataDir`: a data directory dumped by PGlite's dumpDataDir(), unpacked into an empty pgdata (backup restore). */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
   fs.mkdirSync(dataDir, { recursive: true });
   // PGlite has no guard against a second process opening the same directory: hold a lock file.
@@ -98,7 +99,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     if (pid && isAlive(pid)) throw new DatabaseInUseError(dataDir, pid);
     fs.writeFileSync(lockFile, String(process.pid));
   }
-  const client = await PGlite.create({ dataDir: dir, ...PGLITE_OPTIONS });
+  const client = await PGlite.create({ dataDir: dir, ...PGLITE_OPTIONS, ...options });
   return wrapPglite(client, lockFile);
 }
 
