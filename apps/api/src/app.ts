@@ -15,6 +15,9 @@ import { validatorCompiler } from './http/validator.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { registerCompression } from './http/compression.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { registerDraining } from './http/draining.ts';
+import { registerReplicaRouting } from './http/replica-routing.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerMetricsRoute, registerRequestMetrics } from './http/metrics.ts';
@@ -124,9 +127,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Before any route: the counters see every answer.
   registerRequestMetrics(app);
   registerUploadMetrics(app);
+  // On close (SIGTERM): answers still in flight end their keep-alive connection (http/draining.ts).
+  registerDraining(app);
+  registerReplicaRouting(app);
   // Before any route (the API's, the docs', the built console's): the plugin hooks every route added after it.
   await registerCompression(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so a limit holds across every instance behind the proxy (http/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database) });
   // Before the plugins below, so their routes (the API docs) see request.actor too.
   registerAuthentication(app);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });

@@ -62,6 +62,13 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_READ_URL: z.string().optional(),
+  // How far behind (in time) the replica may be and still serve using_read_db=true reads (db/replica.ts).
+  REPLICA_MAX_LAG_MS: z.coerce
+    .number({ message: 'REPLICA_MAX_LAG_MS: a number of milliseconds (e.g. 2000)' })
+    .int('REPLICA_MAX_LAG_MS: a whole number of milliseconds')
+    .min(1000, 'REPLICA_MAX_LAG_MS: at least 1000 (the replica is sampled every 500 ms, and lag counts the time since)')
+    .max(3_600_000, 'REPLICA_MAX_LAG_MS: at most 3600000 (an hour)')
+    .default(2000),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().min(16).optional(),
   DEMO_PASSWORD: z.string().default(DEFAULT_DEMO_PASSWORD),
@@ -109,8 +116,18 @@ const ZEnv = z.object({
       .regex(/^[\x21-\x7e]+$/, { message: 'METRICS_TOKEN: printable ASCII without spaces (it is sent in an HTTP header)' })
       .optional(),
   ),
+  // On SIGTERM: how long in-flight requests and running jobs get to finish before their connections are cut.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS: a number of seconds (default 25)' })
+    .int('SHUTDOWN_TIMEOUT_SECONDS: a whole number of seconds')
+    .min(1, 'SHUTDOWN_TIMEOUT_SECONDS: at least 1')
+    .max(3600, 'SHUTDOWN_TIMEOUT_SECONDS: at most 3600')
+    .default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Where `npm run backup`/`restore` find pg_dump and pg_restore (default: Debian's directory for the server's major
+  // version, else PATH); they must be at least the server's major version.
+  PG_BIN_DIR: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -6,7 +6,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
-import { DatabaseInUseError, openPglite, openPostgres, runMigrations, type Database } from './db/client.ts';
+import {
+  DatabaseInUseError,
+  openPglite,
+  openPostgres,
+  runMigrations,
+  withStartupLock,
+  type Database,
+} from './db/client.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
 import { isDatabaseEmpty, seedDemo } from './demo/seed.ts';
 
@@ -67,17 +74,23 @@ export async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   try {
     database = config.DATABASE_URL
-      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL)
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, { replicaMaxLagMs: config.REPLICA_MAX_LAG_MS })
       : await openPglite(config.dataDir);
-    await runMigrations(database);
+    const onWait = () => console.log('Another instance is migrating or loading the demo data: waiting for it.');
+    await runMigrations(database, { onWait });
 
-    let demoLoaded = false;
-    if (config.demo.load && (await isDatabaseEmpty(database))) {
-      const t0 = Date.now();
-      await seedDemo(database, { password: config.DEMO_PASSWORD });
-      demoLoaded = true;
-      console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
-    }
+    const db = database;
+    // Under the start-up lock: of instances starting together on an empty database, one loads the demo, the
+    // others wait and then find it loaded.
+    const demoLoaded =
+      config.demo.load &&
+      (await withStartupLock(db, async () => {
+        if (!(await isDatabaseEmpty(db))) return false;
+        const t0 = Date.now();
+        await seedDemo(db, { password: config.DEMO_PASSWORD });
+        console.log(`Demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+        return true;
+      }, { onWait }));
 
     app = await buildApp({ config, database });
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -91,16 +104,62 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
 
+  const running = { app, database };
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      void app
-        ?.close()
-        .then(() => database?.close())
-        .finally(() => process.exit(0));
+      void shutDown(running, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).then((code) => process.exit(code));
     });
+  }
+}
+
+/**
+ * A graceful stop (SIGTERM from systemd or a rolling restart; SIGINT): nothing accepted is lost.
+ * 1. The workers fetch no new job (running ones go on; another instance takes the queue).
+ * 2. Fastify's close: requests arriving on open keep-alive connections get 503 with `Connection: close` (the proxy
+ *    sends them to another instance), idle connections are closed, the listener stops accepting, and in-flight
+ *    requests run to their end; then the onClose hooks stop the queue, waiting for running jobs, and the services.
+ * 3. The pools close. Exit 0.
+ * Past `timeoutMs`, connections still open are cut and the process exits 1 (a job cut short is retried by pg-boss
+ * after its expiry). systemd's TimeoutStopSec must be longer than SHUTDOWN_TIMEOUT_SECONDS.
+ */
+export async function shutDown(
+  running: { app: FastifyInstance; database: Database },
+  timeoutMs: number,
+): Promise<number> {
+  const { app, database } = running;
+  const deadline = Date.now() + timeoutMs;
+  app.log.info({ timeoutMs }, 'shutting down: finishing in-flight requests and jobs');
+  // Readiness: from app.close() on, isDraining(app) is true (http/draining.ts) and Fastify answers 503 to every new
+  // request, GET /readyz included, so the proxy stops sending here.
+  let timer: NodeJS.Timeout | undefined;
+  // A connection whose answer began before the close (a long CSV) goes idle after it, and Node closes idle
+  // connections only once, at the close: close each as it goes idle, or it would hold the close for keepAliveTimeout.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
+  const overdue = new Promise<'overdue'>((resolve) => {
+    timer = setTimeout(() => resolve('overdue'), timeoutMs);
+  });
+  const closed = (async () => {
+    await app.ctx.services.queue
+      .stopWorkers(deadline)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'job workers did not stop'));
+    await app.close();
+    await database.close();
+    return 'closed' as const;
+  })();
+  try {
+    if ((await Promise.race([closed, overdue])) === 'closed') return 0;
+    app.log.warn({ timeoutMs }, 'shutdown took too long: closing the connections still open');
+    app.server.closeAllConnections();
+    return 1;
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    return 1;
+  } finally {
+    clearTimeout(timer);
+    clearInterval(reaper);
   }
 }
 

@@ -12,6 +12,11 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener.ts';
+import { ReadRoutingPool, ReplicaMonitor, type ReplicaState } from './replica.ts';
+
+export type ReplicaRouting = { pool: pg.Pool; monitor: ReplicaMonitor; router: ReadRoutingPool };
+/** REPLICA_MAX_LAG_MS's default (config.ts). */
+export const DEFAULT_REPLICA_MAX_LAG_MS = 2000;
 
 export type Schema = typeof schema;
 export type Db = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePg<Schema>>;
@@ -22,7 +27,11 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
-  /** Read replica when configured, else the primary. */
+  /**
+   * Reads that may come from the replica (using_read_db=true): with DATABASE_READ_URL each query goes to the replica
+   * or, when it is down, behind or has not yet replayed the client's own write, to the primary (db/replica.ts);
+   * otherwise the primary's handle. Only SELECTs go through it. Pick it with `readerFor`.
+   */
   readDb: Db;
   kind: 'pglite' | 'postgres';
   /** Raw SQL for scripts and the job queue (multi-statement text without parameters allowed). */
@@ -30,8 +39,8 @@ export type Database = {
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
-  /** The read replica's pool, when DATABASE_READ_URL is set (metrics read its use). */
-  readPool?: pg.Pool;
+  /** With DATABASE_READ_URL: the replica's pool, its monitor and the router behind `readDb` (db/replica.ts). */
+  replica?: ReplicaRouting;
   /** LISTEN on the primary, on a connection of its own (db/listener.ts). */
   listen: (channel: string, handlers: ListenHandlers) => Listener;
   close: () => Promise<void>;
@@ -77,7 +86,8 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/** `loadDataDir`: a data directory dumped by PGlite's dumpDataDir(), unpacked into an empty pgdata (backup restore). */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
   fs.mkdirSync(dataDir, { recursive: true });
   // PGlite has no guard against a second process opening the same directory: hold a lock file.
@@ -89,7 +99,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     if (pid && isAlive(pid)) throw new DatabaseInUseError(dataDir, pid);
     fs.writeFileSync(lockFile, String(process.pid));
   }
-  const client = await PGlite.create({ dataDir: dir, ...PGLITE_OPTIONS });
+  const client = await PGlite.create({ dataDir: dir, ...PGLITE_OPTIONS, ...options });
   return wrapPglite(client, lockFile);
 }
 
@@ -106,25 +116,51 @@ function isAlive(pid: number): boolean {
 // estimate, spent 8–10 ms compiling a dashboard chart query that runs in 0.5 ms (issue 9's bench).
 const SESSION_OPTIONS = '-c TimeZone=UTC -c jit=off';
 
-export function openPostgres(url: string, readUrl?: string): Database {
+/**
+ * The replica's connections refuse writes themselves (defence in depth: a standby refuses them anyway, and so does this
+ * when DATABASE_READ_URL points at a server that is not one), and give up connecting after 2 s instead of leaving a
+ * read waiting on a replica that does not answer (the read then runs on the primary: db/replica.ts).
+ */
+const READ_SESSION_OPTIONS = `${SESSION_OPTIONS} -c default_transaction_read_only=on`;
+const READ_CONNECT_TIMEOUT_MS = 2000;
+
+export type PostgresOptions = {
+  /** REPLICA_MAX_LAG_MS: past this lag reads leave the replica for the primary (db/replica.ts). */
+  replicaMaxLagMs?: number;
+};
+
+export function openPostgres(url: string, readUrl?: string, options: PostgresOptions = {}): Database {
   const pool = connectionPool(url);
   const db = drizzlePg(pool, { schema });
-  const readPool = readUrl ? connectionPool(readUrl) : undefined;
-  const readDb: Db = readPool ? drizzlePg(readPool, { schema }) : db;
+  let readDb: Db = db;
+  let replica: ReplicaRouting | undefined;
+  if (readUrl) {
+    const readPool = connectionPool(readUrl, {
+      options: READ_SESSION_OPTIONS,
+      connectionTimeoutMillis: READ_CONNECT_TIMEOUT_MS,
+    });
+    const maxLagMs = options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS;
+    const monitor = new ReplicaMonitor(pool, readPool, maxLagMs, Date.now, onReplicaChange);
+    const router = new ReadRoutingPool(pool, readPool, monitor);
+    readDb = drizzlePg(router as unknown as pg.Pool, { schema });
+    replica = { pool: readPool, monitor, router };
+    monitor.start();
+  }
   return {
     db,
     readDb,
+    ...(replica ? { replica } : {}),
     kind: 'postgres',
     pool,
-    ...(readPool ? { readPool } : {}),
     exec: async (sql) => {
       await pool.query(sql);
     },
     query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
     listen: (channel, handlers) => listenPostgres(url, channel, handlers, { sessionOptions: SESSION_OPTIONS }),
     close: async () => {
+      await replica?.monitor.stop();
       await pool.end();
-      await readPool?.end();
+      await replica?.pool.end();
     },
   };
 }
@@ -139,9 +175,9 @@ export function openPostgres(url: string, readUrl?: string): Database {
  * with none. The loss reaches the user as the failure of its query in flight or of its next one (the request
  * answers 503, http/errors.ts); its own release, later, does nothing.
  */
-function connectionPool(url: string): pg.Pool {
+function connectionPool(url: string, overrides: pg.PoolConfig = {}): pg.Pool {
   // Every session works in UTC; set at connection start so no query races the first statement.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS, ...overrides });
   pool.on('error', onIdleClientError);
   const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
@@ -155,6 +191,14 @@ function connectionPool(url: string): pg.Pool {
     }),
   );
   return pool;
+}
+
+// One line when reads leave the replica or come back to it (not one per sample).
+function onReplicaChange(healthy: boolean, state: ReplicaState): void {
+  if (healthy) console.warn('database: reads with using_read_db go to the read replica again');
+  else if (!state.reachable) console.warn('database: the read replica is unreachable; its reads go to the primary');
+  else if (!state.standby) console.warn('database: DATABASE_READ_URL is not a standby; its reads go to the primary');
+  else console.warn(`database: the read replica lags ${Math.round(state.lagMs)} ms; its reads go to the primary`);
 }
 
 function onIdleClientError(error: Error): void {
@@ -171,7 +215,56 @@ async function appliedMigrations(database: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * The key of the start-up lock (migrations, then the demo load): the ASCII bytes of 'SCMIGRAT' as a bigint. Outside
+ * the int4 range, so it cannot meet pg-boss's advisory locks (hashtext, 32 bits); the per-account sign-in locks
+ * (hashtextextended, 64 bits) meet it with a chance of one in 2^64.
+ */
+export const STARTUP_LOCK_KEY = 5999724105712157012n;
+
+/**
+ * Runs `work` while this process holds the start-up lock, so that instances starting together on one PostgreSQL
+ * database migrate (and load the demo) one after another: the first does the work, the others wait for it, then
+ * find nothing left to do. The lock is a session-level `pg_advisory_lock` on a connection checked out for it alone
+ * (the work itself runs on the rest of the pool); the connection is destroyed afterwards, not returned, so the lock
+ * is gone even when the unlock could not be sent. PGlite: one process per data directory (its lock file), no lock.
+ */
+export async function withStartupLock<T>(
+  database: Database,
+  work: () => Promise<T>,
+  options: StartupLockOptions = {},
+): Promise<T> {
+  if (!database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    const key = STARTUP_LOCK_KEY.toString();
+    const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows;
+    if (!row?.locked) {
+      options.onWait?.();
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+    }
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    }
+  } finally {
+    // `true`: the pool closes this connection instead of keeping it (PostgreSQL drops a session's locks with it).
+    client.release(true);
+  }
+}
+
+export type StartupLockOptions = {
+  /** Called when another instance holds the lock, before waiting for it (the server says so on its console). */
+  onWait?: () => void;
+};
+
+/** Brings the schema to head; on PostgreSQL under the start-up lock (two instances starting at once: one migrates). */
+export async function runMigrations(database: Database, options: StartupLockOptions = {}): Promise<void> {
+  await withStartupLock(database, () => migrateToHead(database), options);
+}
+
+async function migrateToHead(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const before = await appliedMigrations(database);
     await migratePglite(database.db as ReturnType<typeof drizzlePglite<Schema>>, { migrationsFolder: MIGRATIONS_DIR });

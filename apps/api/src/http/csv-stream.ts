@@ -13,6 +13,7 @@ import { API_DATE_FORMAT, CSV_DATE_TIME_FORMAT, csvHeader } from '@sc/shared/con
 import type { ServiceLogger } from '../services/logger.ts';
 import { canonicalZone } from '../services/pdf/format.ts';
 import type { PeriodRange } from './period.ts';
+import { keepReadContext } from '../db/replica.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -111,7 +112,8 @@ export function csvFile(
   what: string,
 ): Readable {
   const csv = stringify({ header: true, columns: [...columns], cast: { string: csvCell } });
-  pipeline(Readable.from(records), csv).catch((error: unknown) => {
+  // Later batches are read when the client drains the file: in the request's read context still (db/replica.ts).
+  pipeline(Readable.from(keepReadContext(records)), csv).catch((error: unknown) => {
     log.error({ err: error instanceof Error ? error.message : String(error) }, `${what} stopped`);
   });
   return csv;

@@ -9,6 +9,7 @@ import { createScan } from '../modules/scans/scans.service.ts';
 import type { JobContext } from '../services/queue/job.ts';
 import { IDEMPOTENCY_PRUNE_CRON } from './idempotency-prune.job.ts';
 import { OUTBOX_RETRY_CRON } from './outbox-retry.job.ts';
+import { RATE_LIMIT_PRUNE_CRON } from './rate-limit-prune.job.ts';
 import { registerJobs } from '../services/queue/jobs.ts';
 import type { Queue } from '../services/queue/queue.ts';
 import { startReceiver } from '../services/webhooks/test-receiver.ts';
@@ -206,6 +207,7 @@ describe('webhook sweep', () => {
       { name: 'webhook-sweep', cron: WEBHOOK_SWEEP_CRON, payload: {} },
       { name: 'idempotency-prune', cron: IDEMPOTENCY_PRUNE_CRON, payload: {} },
       { name: 'outbox-retry', cron: OUTBOX_RETRY_CRON, payload: {} },
+      { name: 'rate-limit-prune', cron: RATE_LIMIT_PRUNE_CRON, payload: {} },
     ]);
     // The test app never starts the workers, so nothing was saved in pg-boss's schedule table.
     const rows = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM pgboss.schedule');

@@ -61,6 +61,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('gives in-flight requests and jobs 25 s on SIGTERM unless SHUTDOWN_TIMEOUT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '60' }).SHUTDOWN_TIMEOUT_SECONDS).toBe(60);
+    for (const bad of ['0', '-5', '2.5', 'soon']) {
+      expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: bad })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    }
+  });
+
   it('serves the API docs publicly outside production and to ADMINs in production, unless configured', () => {
     expect(loadConfig({}).apiDocs).toBe('public');
     expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('admin');

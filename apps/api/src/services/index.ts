@@ -51,7 +51,7 @@ export function createServices(
   metrics.observe({
     pools: () => [
       ...(database.pool ? [{ name: 'primary' as const, pool: database.pool }] : []),
-      ...(database.readPool ? [{ name: 'read' as const, pool: database.readPool }] : []),
+      ...(database.replica ? [{ name: 'read' as const, pool: database.replica.pool }] : []),
     ],
     queueDepths: () => queue.depths(),
   });

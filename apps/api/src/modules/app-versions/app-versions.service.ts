@@ -21,6 +21,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { presentAppVersion } from './app-versions.presenter.ts';
 import * as q from './app-versions.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type AppVersionsContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -37,7 +38,7 @@ export async function listAppVersions(
   request: { url: string },
 ): Promise<TPaginated<TAppVersion>> {
   assertCanManage(actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count } = await q.listAppVersions(db, query, page);
   return paginate(request, page, count, rows.map(presentAppVersion));
@@ -50,7 +51,7 @@ export async function getAppVersion(
   readDb = false,
 ): Promise<TAppVersion> {
   assertCanManage(actor);
-  const row = await q.findAppVersion(readDb ? ctx.database.readDb : ctx.database.db, id);
+  const row = await q.findAppVersion(readerFor(ctx.database, readDb), id);
   if (!row) throw notFound();
   return presentAppVersion(row);
 }
@@ -61,7 +62,7 @@ export async function getLatestAppVersion(
   type: TAppType,
   readDb = false,
 ): Promise<TAppVersion> {
-  const row = await q.findLatestAppVersion(readDb ? ctx.database.readDb : ctx.database.db, type);
+  const row = await q.findLatestAppVersion(readerFor(ctx.database, readDb), type);
   if (!row) throw notFound(APP_VERSION_MESSAGES.noneYet);
   return presentAppVersion(row);
 }

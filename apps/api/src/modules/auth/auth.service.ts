@@ -64,7 +64,7 @@ export const AUDIT_ACTIONS = {
  * Wrong passwords are counted per account and client address: 10 in 15 minutes lock that account for that address
  * only, so a stranger's guesses never lock its owner out elsewhere (issue 22.13). One address is also stopped after
  * 50 failed sign-ins in 15 minutes whatever accounts it tries (the per-minute limits of @fastify/rate-limit may be
- * off, and do not outlive a restart).
+ * off, and a crash of the database server empties their unlogged table).
  */
 export const PASSWORD_FAILURE_LIMIT = 10;
 export const ADDRESS_FAILURE_LIMIT = 50;

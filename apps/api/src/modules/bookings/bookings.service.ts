@@ -44,6 +44,7 @@ import { generateToken } from '../../services/tokens.ts';
 import { organizationAddress, presentBooking, presentPublicBooking } from './bookings.presenter.ts';
 import * as q from './bookings.queries.ts';
 import { bookingDays, findOfferedSlot, offeredSlots, slotsOfDate, weekdayOf, type SlotSettings } from './slots.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type BookingsContext = Pick<AppContext, 'database' | 'services' | 'now' | 'config'>;
 
@@ -283,7 +284,7 @@ export async function listBookings(
   request: { url: string; headers: Record<string, string | string[] | undefined> },
 ): Promise<TPaginated<TBooking>> {
   assertCanHandle(actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const now = ctx.now();
   const created = requestPeriod(query, request.headers.timezone, now);
   let slotRange = {};
@@ -301,7 +302,7 @@ export async function listBookings(
 
 export async function getBooking(ctx: BookingsContext, actor: Actor, id: number, readDb = false): Promise<TBooking> {
   assertCanHandle(actor);
-  return presentBooking(await findInScope(readDb ? ctx.database.readDb : ctx.database.db, actor, id), ctx.now());
+  return presentBooking(await findInScope(readerFor(ctx.database, readDb), actor, id), ctx.now());
 }
 
 export async function changeBookingStatus(

@@ -45,6 +45,7 @@ import {
   presentReview,
   viewerOf,
 } from './cervical.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type CervicalContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 export type ListRequest = { url: string; timezone: string | string[] | undefined };
@@ -54,7 +55,7 @@ export const CERVICAL_CSV_BATCH = 1000;
 
 const forbidden = (detail: string) => new AppError('forbidden', detail);
 const dbOf = (ctx: CervicalContext, usingReadDb: boolean | undefined): Db =>
-  usingReadDb ? ctx.database.readDb : ctx.database.db;
+  readerFor(ctx.database, usingReadDb);
 
 async function readerScope(ctx: CervicalContext, actor: Actor): Promise<Scope> {
   if (!CERVICAL_LIST_ROLES.includes(actor.userType)) throw forbidden(CERVICAL_MESSAGES.listRole);

@@ -56,6 +56,7 @@ import {
   presentTechnicianStats,
 } from './dashboard.presenter.ts';
 import * as q from './scan-stats.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -98,7 +99,7 @@ async function readScope(
   actor: Actor,
   usingReadDb: boolean | undefined,
 ): Promise<{ db: Db; scope: Scope }> {
-  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, usingReadDb);
   return { db, scope: await resolveScope(ctx.database.db, actor) };
 }
 

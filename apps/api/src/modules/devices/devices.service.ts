@@ -36,6 +36,7 @@ import { readerZone, requestPeriod } from '../../http/period.ts';
 import { isInScope, resolveScope } from '../../http/scope.ts';
 import * as q from './devices.queries.ts';
 import { deviceCsvRecord, presentActiveLink, presentDevice, presentLink, silentCutoff, type FleetFacts } from './devices.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type DevicesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 type Meta = Pick<RequestMeta, 'ip' | 'userAgent'>;
@@ -86,7 +87,7 @@ async function listPage(
   const orderBy = parseOrdering(query.ordering, q.deviceOrderingFields, DEVICE_DEFAULT_ORDERING);
   const filters = { ...filtersOf(ctx, query, request.timezone), withActiveLink };
   const scope = await deviceScopeOf(ctx, actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const { rows, count } = await q.listDevices(db, scope, filters, orderBy, toPageParams(query));
   return { rows, count, db };
 }
@@ -129,7 +130,7 @@ export async function streamDevicesCsv(
   parseOrdering(query.ordering, q.deviceOrderingFields, DEVICE_DEFAULT_ORDERING);
   const filters = filtersOf(ctx, query, request.timezone);
   const scope = await deviceScopeOf(ctx, actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const facts = await fleetFacts(ctx, db);
   const zone = readerZone(request.timezone);
   await q.insertReportLog(ctx.database.db, {
@@ -158,7 +159,7 @@ export async function streamDevicesCsv(
 
 /** GET device/{id}/ */
 export async function getDevice(ctx: DevicesContext, actor: Actor, id: number, usingReadDb = false): Promise<TDevice> {
-  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, usingReadDb);
   const row = await q.findDevice(db, await deviceScopeOf(ctx, actor), id);
   if (!row) throw notFound();
   return presentDevice(row, await fleetFacts(ctx, db));

@@ -37,6 +37,7 @@ import { findFileByPath } from '../files/files.queries.ts';
 import { demoFirmwareContent, isDemoFirmwarePath, sha256Hex } from './firmware-demo.ts';
 import { presentFirmware } from './firmware.presenter.ts';
 import * as q from './firmware.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type FirmwareContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -73,7 +74,7 @@ export async function listFirmware(
   request: { url: string },
 ): Promise<TPaginated<TFirmware>> {
   assertCanManage(actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count } = await q.listFirmware(db, query, page);
   return paginate(request, page, count, rows.map(presentFirmware));
@@ -81,7 +82,7 @@ export async function listFirmware(
 
 export async function getFirmware(ctx: FirmwareContext, actor: Actor, id: number, readDb = false): Promise<TFirmware> {
   assertCanManage(actor);
-  return presentFirmware(await findOr404(readDb ? ctx.database.readDb : ctx.database.db, id));
+  return presentFirmware(await findOr404(readerFor(ctx.database, readDb), id));
 }
 
 /**

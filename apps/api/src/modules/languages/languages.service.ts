@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound, type FieldErrors } from '../../http/err
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { presentLanguage } from './languages.presenter.ts';
 import * as q from './languages.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type LanguagesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -36,7 +37,7 @@ export async function listLanguagesFor(
   query: TLanguageListQuery,
   request: { url: string },
 ): Promise<TPaginated<TLanguage>> {
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count } = await q.listLanguages(db, query, page);
   return paginate(request, page, count, rows.map(presentLanguage));
@@ -48,7 +49,7 @@ export async function getLanguage(
   id: number,
   readDb = false,
 ): Promise<TLanguage> {
-  const row = await q.findLanguage(readDb ? ctx.database.readDb : ctx.database.db, id);
+  const row = await q.findLanguage(readerFor(ctx.database, readDb), id);
   if (!row) throw notFound();
   return presentLanguage(row);
 }

@@ -27,6 +27,7 @@ import { paginate, toPageParams } from '../../http/pagination.ts';
 import { isInScope, resolveScope } from '../../http/scope.ts';
 import { presentLicence, presentLicenceLog } from './licences.presenter.ts';
 import * as q from './licences.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type LicencesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -70,7 +71,7 @@ export async function listLicences(
   request: { url: string },
 ): Promise<TPaginated<TLicence>> {
   assertCanManage(actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count } = await q.listLicences(db, await resolveScope(db, actor), query, page);
   return paginate(request, page, count, rows.map(presentLicence));
@@ -83,7 +84,7 @@ export async function getLicence(
   readDb = false,
 ): Promise<TLicence> {
   assertCanManage(actor);
-  return presentLicence(await findInScope(readDb ? ctx.database.readDb : ctx.database.db, actor, id));
+  return presentLicence(await findInScope(readerFor(ctx.database, readDb), actor, id));
 }
 
 export async function createLicence(
@@ -216,7 +217,7 @@ export async function listLicenceLogs(
   request: { url: string },
 ): Promise<TPaginated<TLicenceLog>> {
   assertCanManage(actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   // Another organization's licence (or none) has no log for this caller: an empty page, not its history.
   const licence = await q.findLicence(db, await resolveScope(db, actor), query.license_id);
   const page = toPageParams(query);

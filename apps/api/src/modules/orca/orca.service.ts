@@ -25,6 +25,7 @@ import { assertInScope, resolveScope, type Scope } from '../../http/scope.ts';
 import { insertReportLog } from '../scans/scan-list.queries.ts';
 import * as q from './orca.queries.ts';
 import { orcaCsvRecord, presentOrcaDetail, presentOrcaRow } from './orca.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type OrcaContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 export type ListRequest = { url: string; timezone: string | string[] | undefined };
@@ -34,7 +35,7 @@ export type Meta = { ip: string; userAgent: string | null };
 export const ORCA_CSV_BATCH = 2000;
 
 const dbOf = (ctx: OrcaContext, usingReadDb: boolean | undefined): Db =>
-  usingReadDb ? ctx.database.readDb : ctx.database.db;
+  readerFor(ctx.database, usingReadDb);
 
 async function readerScope(ctx: OrcaContext, actor: Actor): Promise<Scope> {
   if (!ORCA_LIST_ROLES.includes(actor.userType)) throw new AppError('forbidden', ORCA_MESSAGES.listRole);

@@ -20,6 +20,7 @@ import { paginate, toPageParams } from '../../http/pagination.ts';
 import { assertInScope, resolveScope, type Scope } from '../../http/scope.ts';
 import * as q from './organization-references.queries.ts';
 import { presentReference } from './organization-references.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type ReferencesContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -46,7 +47,7 @@ export async function listOrganizationReferences(
   query: TReferenceListQuery,
   request: { url: string },
 ): Promise<TPaginated<TReference>> {
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const scope = await readScopeOf(db, actor);
   const page = toPageParams(query);
   const { rows, count } = await q.listReferences(db, scope, query, page);

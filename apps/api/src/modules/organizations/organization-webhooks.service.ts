@@ -21,6 +21,7 @@ import { webhookBackfillJob } from '../../jobs/webhook-backfill.job.ts';
 import { enqueue } from '../../services/queue/job.ts';
 import { countWebhookScans, findMaxScanId, findOrganizationWebhook } from '../scans/scans.queries.ts';
 import { listDeliveries, type DeliveryRow } from './organization-webhooks.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type WebhooksContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -93,7 +94,7 @@ export async function listWebhookDeliveries(
   request: { url: string },
 ): Promise<TPaginated<TWebhookDelivery>> {
   assertEditorRole(actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const scope = await resolveScope(db, actor);
   // Naming an organization outside the scope is a 404, as for any object outside it.
   if (query.organization !== undefined) await assertInScope(db, scope, query.organization);

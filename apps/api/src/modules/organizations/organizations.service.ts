@@ -39,6 +39,7 @@ import { findFileByPath } from '../files/files.queries.ts';
 import { assignFileToOrganization } from '../files/files.service.ts';
 import * as queries from './organizations.queries.ts';
 import { presentOrganization, presentOrganizationListItem } from './organizations.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type OrganizationServiceContext = { database: Database; now: () => Date };
 
@@ -58,7 +59,7 @@ export async function listOrganizations(
   const created = requestPeriod(query, timezoneHeader, ctx.now());
   // The scope is read from the primary: a link added a moment ago must already count.
   const scope = await resolveScope(ctx.database.db, actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const { rows, count } = await queries.listOrganizations(
     db,
     scope,
@@ -85,7 +86,7 @@ export async function getOrganization(
   const id = parsePathId(rawId);
   if (id === undefined) throw notFound();
   const scope = await resolveScope(ctx.database.db, actor);
-  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, usingReadDb);
   const row = await queries.findOrganization(db, scope, id);
   if (!row) throw notFound();
   return presentOrganization(row, actor.userType, await queries.findOrganizationFigures(db, id));

@@ -56,6 +56,7 @@ import {
   type PatientRow,
 } from './patients.queries.ts';
 import { moveFiles } from '../scan-files/scan-files.service.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type PatientsContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 
@@ -234,7 +235,7 @@ export async function listPatients(
     created: requestPeriod(query, request.timezone, ctx.now()),
   };
   const scope = await resolveScope(ctx.database.db, actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const page = toPageParams(query);
   const { rows, count, capped } = await queryPatients(
     db,
@@ -250,7 +251,7 @@ export async function listPatients(
 export async function getPatient(ctx: PatientsContext, actor: Actor, id: number, usingReadDb = false): Promise<TPatient> {
   assertCan(actor, 'patient.read');
   const scope = await resolveScope(ctx.database.db, actor);
-  return presentPatient(await patientInScope(usingReadDb ? ctx.database.readDb : ctx.database.db, scope, id));
+  return presentPatient(await patientInScope(readerFor(ctx.database, usingReadDb), scope, id));
 }
 
 /**
@@ -488,7 +489,7 @@ export async function getPatientReports(
   usingReadDb = false,
 ): Promise<TPatientReports> {
   assertCan(actor, 'patient.read');
-  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, usingReadDb);
   const scope = await resolveScope(ctx.database.db, actor);
   await patientInScope(db, scope, id);
   const [scanRows, cervicalRows, orcaRows] = await Promise.all([

@@ -37,6 +37,7 @@ import { assertInScope, minimalSubtrees, resolveScope, type Scope } from '../../
 import { splitPeriod, type StatsWindow } from '../dashboard/scan-stats.queries.ts';
 import { insertReportLog } from '../users/training-reports.queries.ts';
 import * as q from './reports.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -99,7 +100,7 @@ async function prepare(ctx: ReportsContext, actor: Actor, query: TReportQuery, r
     scope = await narrowScope(ctx.database.db, scope, query.organization_id);
     organizationName = (await q.findOrganization(ctx.database.db, query.organization_id))?.name ?? null;
   }
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   return { db, scope, first, second, organizationName };
 }
 

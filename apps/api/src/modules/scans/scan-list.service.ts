@@ -44,6 +44,7 @@ import { containsPattern, ilikeTerm } from '../../http/search.ts';
 import { moveScanFiles } from '../scan-files/scan-files.service.ts';
 import * as q from './scan-list.queries.ts';
 import { presentScanDetail, presentScanRow } from './scans.presenter.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type ScanListContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 export type ListRequest = { url: string; timezone: string | string[] | undefined };
@@ -69,7 +70,7 @@ function assertRole(actor: Actor, roles: readonly TUserType[], detail: string): 
 }
 
 const dbOf = (ctx: ScanListContext, usingReadDb: boolean | undefined): Db =>
-  usingReadDb ? ctx.database.readDb : ctx.database.db;
+  readerFor(ctx.database, usingReadDb);
 
 /**
  * The validated query as filters, after the role rules of the filters (duplicates and assigned: ADMIN and

@@ -16,6 +16,7 @@ import { resolveScope } from '../../http/scope.ts';
 import { splitPeriod } from '../dashboard/scan-stats.queries.ts';
 import { findUserInScope } from '../users/organization-users.queries.ts';
 import { technicianFigures } from './technician-summary.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 const TECHNICIAN_TYPES: readonly string[] = SCAN_TECHNICIAN_TYPES;
 
@@ -31,7 +32,7 @@ export async function getTechnicianSummary(
   const scope = await resolveScope(ctx.database.db, actor);
   const technician = await findUserInScope(ctx.database.db, scope, query.technician);
   if (!technician || !TECHNICIAN_TYPES.includes(technician.userType)) throw notFound();
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const figures = await technicianFigures(db, scope, technician.id, splitPeriod(range), range);
   return {
     scans_in_data_range_count: figures.scans,

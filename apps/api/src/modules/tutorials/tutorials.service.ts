@@ -43,6 +43,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { presentContent, presentModule, presentOption, presentQuiz, presentTree } from './tutorials.presenter.ts';
 import * as q from './tutorials.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type TutorialsContext = Pick<AppContext, 'database' | 'services' | 'now'>;
 
@@ -66,7 +67,7 @@ function assertCanManage(actor: Actor): void {
   if (!canManageTutorials(actor.userType)) throw new AppError('forbidden', AUTH_ERRORS.forbidden);
 }
 
-const dbFor = (ctx: TutorialsContext, readDb?: boolean): Db => (readDb ? ctx.database.readDb : ctx.database.db);
+const dbFor = (ctx: TutorialsContext, readDb?: boolean): Db => readerFor(ctx.database, readDb);
 
 async function record(
   ctx: TutorialsContext,

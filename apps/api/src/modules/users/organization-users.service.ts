@@ -42,6 +42,7 @@ import { isInScope, resolveScope } from '../../http/scope.ts';
 import { presentOrganizationUser, presentUserDetail } from './organization-users.presenter.ts';
 import * as q from './organization-users.queries.ts';
 import { sendPasswordLink } from './user-password-links.ts';
+import { readerFor } from '../../db/replica.ts';
 
 export type OrganizationUserServiceContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 export type UserMeta = Pick<RequestMeta, 'ip' | 'userAgent' | 'timezone'>;
@@ -237,7 +238,7 @@ export async function listOrganizationUsers(
   }
   // The scope is read from the primary: a manager link added a moment ago must already count.
   const scope = await resolveScope(ctx.database.db, actor);
-  const db = query.using_read_db ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const { rows, count } = await q.listOrganizationUsers(
     db,
     scope,
@@ -266,7 +267,7 @@ export async function getOrganizationUser(
   usingReadDb = false,
 ): Promise<TUserDetail> {
   assertCanUser(actor, 'user.read');
-  const db = usingReadDb ? ctx.database.readDb : ctx.database.db;
+  const db = readerFor(ctx.database, usingReadDb);
   return presentUserDetail(await findVisibleUser(ctx, actor, id, db));
 }
 

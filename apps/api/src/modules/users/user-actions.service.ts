@@ -36,6 +36,7 @@ import {
 } from './organization-users.service.ts';
 import { listTutorialStatus } from './user-actions.queries.ts';
 import { sendPasswordLink } from './user-password-links.ts';
+import { readerFor } from '../../db/replica.ts';
 
 /** PUT organization/user/{id}/reset/pin/: the device app asks the user for a new PIN (the old one stops working). */
 export async function resetUserPin(
@@ -175,7 +176,7 @@ export async function getUserScanCount(
   assertCanUser(actor, 'user.read');
   await findVisibleUser(ctx, actor, id);
   const scope = await resolveScope(ctx.database.db, actor);
-  return q.countTrainingScans(usingReadDb ? ctx.database.readDb : ctx.database.db, scope, id);
+  return q.countTrainingScans(readerFor(ctx.database, usingReadDb), scope, id);
 }
 
 /** GET tutorial/module/status/?user_id= : the published modules and the user's progress through each. */
@@ -187,7 +188,7 @@ export async function getTutorialStatus(
 ): Promise<TTutorialStatus> {
   assertCanUser(actor, 'user.read');
   await findVisibleUser(ctx, actor, userId);
-  const rows = await listTutorialStatus(usingReadDb ? ctx.database.readDb : ctx.database.db, userId);
+  const rows = await listTutorialStatus(readerFor(ctx.database, usingReadDb), userId);
   const completed = rows.filter((r) => r.completed).length;
   const total = rows.length;
   return {

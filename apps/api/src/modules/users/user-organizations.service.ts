@@ -28,6 +28,7 @@ import {
   type UserMeta,
 } from './organization-users.service.ts';
 import * as q from './user-organizations.queries.ts';
+import { readerFor } from '../../db/replica.ts';
 
 function presentLink(r: q.UserOrganizationLinkRow): TUserOrganizationLink {
   return {
@@ -59,7 +60,7 @@ export async function listUserOrganizations(
   }
   // A manager sees all of its own links (its scope is made of them); others the links into their scope.
   const scope = own ? { kind: 'all' as const } : await resolveScope(db, actor);
-  const read = query.using_read_db ? ctx.database.readDb : db;
+  const read = readerFor(ctx.database, query.using_read_db);
   const { rows, count } = await q.listUserOrganizationLinks(read, scope, query.user, toPageParams(query));
   return paginate(request, toPageParams(query), count, rows.map(presentLink));
 }

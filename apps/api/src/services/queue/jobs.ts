@@ -1,13 +1,21 @@
 // Every job the API runs. A new job: one file in src/jobs/ (defineJob), then one line here.
 import { idempotencyPruneJob } from '../../jobs/idempotency-prune.job.ts';
 import { outboxRetryJob } from '../../jobs/outbox-retry.job.ts';
+import { rateLimitPruneJob } from '../../jobs/rate-limit-prune.job.ts';
 import { webhookBackfillJob } from '../../jobs/webhook-backfill.job.ts';
 import { webhookDeliveryJob } from '../../jobs/webhook-delivery.job.ts';
 import { webhookSweepJob } from '../../jobs/webhook-sweep.job.ts';
 import type { JobContext, JobDefinition } from './job.ts';
 import type { Queue } from './queue.ts';
 
-export const JOBS: readonly JobDefinition[] = [webhookDeliveryJob, webhookBackfillJob, webhookSweepJob, idempotencyPruneJob, outboxRetryJob];
+export const JOBS: readonly JobDefinition[] = [
+  webhookDeliveryJob,
+  webhookBackfillJob,
+  webhookSweepJob,
+  idempotencyPruneJob,
+  rateLimitPruneJob,
+  outboxRetryJob,
+];
 
 /**
  * Registers every job's handler (the payload is validated before the handler sees it) and its schedule, which

@@ -72,3 +72,35 @@ describe(`job queue (pg-boss on ${t.database.kind})`, () => {
     expect(seen).toEqual([{ via: 'worker' }]);
   });
 });
+
+describe('job queue shutdown (SIGTERM)', () => {
+  it('stops fetching at stopWorkers, lets the running job finish before stop resolves, and leaves new jobs queued', async () => {
+    const own = createQueue(config, t.database, silent, { pollingIntervalSeconds: 0.5 });
+    const events: string[] = [];
+    own.work('test-slow', async (payload) => {
+      const { n } = payload as { n: number };
+      events.push(`start ${n}`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      events.push(`end ${n}`);
+    });
+    try {
+      await own.start();
+      const first = await own.send('test-slow', { n: 1 });
+      for (let i = 0; i < 100 && !events.includes('start 1'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(events).toEqual(['start 1']);
+
+      await own.stopWorkers(Date.now() + 10_000);
+      // Requests still in flight may queue jobs until the queue stops; another instance runs them.
+      const second = await own.send('test-slow', { n: 2 });
+      await own.stop();
+      expect(events).toEqual(['start 1', 'end 1']);
+      const states = await t.database.query<{ id: string; state: string }>(
+        'SELECT id::text, state::text FROM pgboss.job WHERE id = ANY($1::uuid[])',
+        [[first, second]],
+      );
+      expect(Object.fromEntries(states.map((s) => [s.id, s.state]))).toEqual({ [first!]: 'completed', [second!]: 'created' });
+    } finally {
+      await own.stop();
+    }
+  });
+});

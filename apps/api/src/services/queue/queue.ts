@@ -40,6 +40,11 @@ export type Queue = {
   schedule: (name: string, cron: string, payload: object, options?: SendOptions) => void;
   /** Installs pg-boss (if needed), starts polling workers for every registered job and its schedules. */
   start: () => Promise<void>;
+  /**
+   * Shutdown, first step: the workers fetch no new job; running ones go on. `stop` then waits for them until
+   * `deadline` (epoch ms) instead of its default few seconds. Jobs can still be sent until `stop`.
+   */
+  stopWorkers: (deadline: number) => Promise<void>;
   stop: () => Promise<void>;
   /** Runs queued jobs in this process until none is left (tests, scripts); returns how many ran. */
   drain: (options?: DrainOptions) => Promise<number>;
@@ -133,6 +138,7 @@ export function createQueue(
   let booting: Promise<PgBoss> | null = null;
   let workersStarted = false;
   let stopped = false;
+  let stopDeadline: number | null = null;
   const createdQueues = new Set<string>();
 
   async function boot(): Promise<PgBoss> {
@@ -268,12 +274,22 @@ export function createQueue(
       for (const name of schedules.keys()) await applySchedule(instance, name);
     },
 
+    async stopWorkers(deadline) {
+      stopDeadline = deadline;
+      workersStarted = false;
+      if (!boss) return;
+      for (const name of workerIds.keys()) await boss.offWork(name);
+      workerIds.clear();
+    },
+
     async stop() {
       stopped = true;
       const instance = boss ?? (booting ? await booting.catch(() => null) : null);
       if (!instance) return;
-      // Running handlers get a few seconds to finish; unfinished jobs are failed and retried later.
-      await instance.stop({ graceful: true, wait: true, timeout: 5_000, close: true });
+      // Running handlers get until the shutdown deadline (else a few seconds) to finish; unfinished jobs are failed
+      // and retried later, by another instance or this one's successor.
+      const timeout = stopDeadline === null ? 5_000 : Math.max(1_000, stopDeadline - Date.now());
+      await instance.stop({ graceful: true, wait: true, timeout, close: true });
       boss = null;
     },
 
