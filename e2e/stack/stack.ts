@@ -543,7 +543,8 @@ async function run(): Promise<void> {
     LOG_LEVEL: 'warn',
     ...s3.env,
   };
-  instances.push(new Instance('a', PORTS.a, env), new Instance('b', PORTS.b, env));
+  const a0 = new Instance('a', PORTS.a, env);
+  instances.push(a0, new Instance('b', PORTS.b, env));
 
   log('two API instances started together on the empty database (one migrates, the other waits)…');
   const t0 = Date.now();
@@ -629,6 +630,37 @@ async function run(): Promise<void> {
   if (!session.can_upload)
     throw new Error(`the technician may not upload from ${serial}: ${String(session.upload_refusal)}`);
 
+  // Compression and caching are the API's: through nginx an answer keeps the API's encoding (brotli, which Debian's
+  // nginx cannot make), Cache-Control and ETag, exactly as the instance sends them.
+  const headersOf = async (client: Client, route: string, headers: Record<string, string>) => {
+    const answer = await client.request(route, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+    const h = answer.headers;
+    return `${answer.status} ${String(h['content-encoding'])} ${String(h['cache-control'])} ${String(h.etag)}`;
+  };
+  const direct = new Client(a0.url);
+  clients.push(direct);
+  const adminAuth = { authorization: `Token ${admin.token}` };
+  const routes = [api('scan/?limit=50')];
+  const assets = path.join(ROOT, 'apps/web/dist/assets');
+  const script = fs.existsSync(assets)
+    ? fs.readdirSync(assets).find((f) => /^index-.*\.js$/.test(f))
+    : undefined;
+  if (script) routes.push(`/assets/${script}`);
+  const compared: string[] = [];
+  let sameHeaders = true;
+  for (const route of routes) {
+    const [viaNginx, fromInstance] = [
+      await headersOf(outside, route, adminAuth),
+      await headersOf(direct, route, adminAuth),
+    ];
+    // The ETag of a list answer may change between the two calls only if the data did: none is written now.
+    if (viaNginx !== fromInstance || !viaNginx.startsWith('200 br ')) sameHeaders = false;
+    compared.push(
+      `${route.split('?')[0]}: ${viaNginx}${viaNginx === fromInstance ? '' : ` (instance: ${fromInstance})`}`,
+    );
+  }
+  check("nginx passes the API's compression and caching through", sameHeaders, compared.join('; '));
+
   log('an e-mail through SMTP: a password reset link…');
   const mailClient = newClient('127.0.0.3', false);
   const reset = await mailClient.request(api('auth/password-reset/'), {
@@ -661,7 +693,7 @@ async function run(): Promise<void> {
     readerWorker(adminClient, admin.token, until, reads, null),
     readerWorker(orgClient, orgAdmin.token, until, reads, technician.id),
   ];
-  const [a, b] = instances as [Instance, Instance];
+  const [a, b] = [a0, instances[1]!];
   const since = () => recorder.elapsed().toFixed(1).padStart(5);
   const untilSecond = (second: number) => sleep(Math.max(0, second * 1000 - recorder.elapsed() * 1000));
   // The instances: a crash, then a rolling restart of the other one. It waits, as the upgrade steps of
