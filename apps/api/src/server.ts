@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { markNotReady } from './http/health.ts';
 import { DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import {
   DatabaseInUseError,
@@ -132,8 +133,9 @@ export async function shutDown(
   const { app, database } = running;
   const deadline = Date.now() + timeoutMs;
   app.log.info({ timeoutMs }, 'shutting down: finishing in-flight requests and jobs');
-  // Readiness: from app.close() on, isDraining(app) is true (http/draining.ts) and Fastify answers 503 to every new
-  // request, GET /readyz included, so the proxy stops sending here.
+  // Readiness: /readyz answers 503 'shutdown' from now on (http/health.ts), while the job workers stop; from
+  // app.close() on, Fastify answers 503 to every new request, so the proxy stops sending here.
+  markNotReady(app);
   let timer: NodeJS.Timeout | undefined;
   // A connection whose answer began before the close (a long CSV) goes idle after it, and Node closes idle
   // connections only once, at the close: close each as it goes idle, or it would hold the close for keepAliveTimeout.

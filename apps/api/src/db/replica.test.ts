@@ -55,6 +55,13 @@ async function startApi(maxLagMs: number): Promise<TestContext> {
   return t;
 }
 
+/** What /metrics says of the replica: whether it is in use (1/0) and its lag in seconds. */
+async function replicaGauges(t: TestContext): Promise<{ inUse?: number; lagSeconds?: number }> {
+  const { registry } = t.app.ctx.services.metrics;
+  const value = async (name: string) => (await registry.getSingleMetric(name)?.get())?.values[0]?.value;
+  return { inUse: await value('sc_db_replica_in_use'), lagSeconds: await value('sc_db_replica_lag_seconds') };
+}
+
 async function waitUntil(
   what: string,
   check: () => boolean | Promise<boolean>,
@@ -253,6 +260,9 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
       await createLanguage(t, { name: 'Past Bound', isoCode: nextIso() });
       await waitUntil('the lag passes the bound', () => monitorOf(tight.database).state().lagMs > 1000);
       expect(monitorOf(tight.database).state().healthy).toBe(false);
+      const behind = await replicaGauges(tight);
+      expect(behind.inUse).toBe(0);
+      expect(behind.lagSeconds).toBeGreaterThan(1);
       // Not stale: the primary answers, with the write the replica has not replayed.
       expect(await languageNames(tight.app, admin, 'Past Bound')).toEqual(['Past Bound']);
     } finally {
@@ -260,6 +270,7 @@ describe.skipIf(!enabled)('a streaming read replica', () => {
     }
     await waitUntil('the replica is healthy again', () => monitorOf(tight.database).state().healthy);
     expect(monitorOf(tight.database).state().lagMs).toBeLessThanOrEqual(1000);
+    expect((await replicaGauges(tight)).inUse).toBe(1);
     expect(await languageNames(tight.app, admin, 'Past Bound')).toEqual(['Past Bound']);
   });
 

@@ -206,8 +206,8 @@ describe('webhook sweep', () => {
     expect(schedules).toEqual([
       { name: 'webhook-sweep', cron: WEBHOOK_SWEEP_CRON, payload: {} },
       { name: 'idempotency-prune', cron: IDEMPOTENCY_PRUNE_CRON, payload: {} },
-      { name: 'outbox-retry', cron: OUTBOX_RETRY_CRON, payload: {} },
       { name: 'rate-limit-prune', cron: RATE_LIMIT_PRUNE_CRON, payload: {} },
+      { name: 'outbox-retry', cron: OUTBOX_RETRY_CRON, payload: {} },
     ]);
     // The test app never starts the workers, so nothing was saved in pg-boss's schedule table.
     const rows = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM pgboss.schedule');

@@ -54,6 +54,7 @@ export function createServices(
       ...(database.replica ? [{ name: 'read' as const, pool: database.replica.pool }] : []),
     ],
     queueDepths: () => queue.depths(),
+    replica: () => database.replica?.monitor.state() ?? null,
   });
   closers.push(() => queue.stop());
 

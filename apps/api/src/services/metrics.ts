@@ -18,6 +18,8 @@ export type UploadOutcomeLabel = 'created' | 'existing' | 'replayed' | 'refused'
 export type MetricSources = {
   pools: () => Array<{ name: 'primary' | 'read'; pool: pg.Pool }>;
   queueDepths: () => Promise<Map<string, number> | null>;
+  /** The read replica as its monitor last saw it (db/replica.ts); null without DATABASE_READ_URL. */
+  replica: () => { lagMs: number; healthy: boolean } | null;
 };
 
 export type Metrics = {
@@ -37,7 +39,7 @@ export function createMetrics(): Metrics {
   // Node's own: CPU, memory, event loop lag, GC, handles; unprefixed, the names Node.js dashboards expect.
   client.collectDefaultMetrics({ register: registry });
 
-  let sources: MetricSources = { pools: () => [], queueDepths: async () => null };
+  let sources: MetricSources = { pools: () => [], queueDepths: async () => null, replica: () => null };
 
   const httpRequests = new client.Counter({
     name: 'sc_http_requests_total',
@@ -75,6 +77,27 @@ export function createMetrics(): Metrics {
     'Queries waiting for a connection of a PostgreSQL pool.',
     (p) => p.waitingCount,
   );
+
+  new client.Gauge({
+    name: 'sc_db_replica_lag_seconds',
+    help: 'How far the read replica is behind the primary, in seconds (+Inf: unreachable or not known); absent without one.',
+    registers,
+    collect() {
+      this.reset();
+      const replica = sources.replica();
+      if (replica) this.set(replica.lagMs / 1000);
+    },
+  });
+  new client.Gauge({
+    name: 'sc_db_replica_in_use',
+    help: 'Whether reads with using_read_db go to the read replica (1) or fall back to the primary (0); absent without one.',
+    registers,
+    collect() {
+      this.reset();
+      const replica = sources.replica();
+      if (replica) this.set(replica.healthy ? 1 : 0);
+    },
+  });
 
   new client.Gauge({
     name: 'sc_job_queue_depth',
