@@ -224,21 +224,27 @@ const PRIMARY_CONF = [
   'logging_collector = off',
 ];
 
+/** A cluster's directories under a fresh root, tracked so the exit hook can remove it. */
+function newCluster(port: number): Internal {
+  const root = makeRoot(port);
+  const c: Internal = {
+    root,
+    dataDir: path.join(root, 'data'),
+    logFile: path.join(root, 'server.log'),
+    port,
+    running: false,
+    destroyed: false,
+  };
+  live.add(c);
+  return c;
+}
+
 /** initdb + start: a primary ready for replicas, trust auth on 127.0.0.1 (replication too). */
 export async function startPrimary(options: { port: number }): Promise<PgCluster> {
   if (!pgClusterAvailable)
     throw new Error(`PostgreSQL binaries not found in ${PG_BIN} (or no postgres user)`);
   installExitHook();
-  const root = makeRoot(options.port);
-  const c: Internal = {
-    root,
-    dataDir: path.join(root, 'data'),
-    logFile: path.join(root, 'server.log'),
-    port: options.port,
-    running: false,
-    destroyed: false,
-  };
-  live.add(c);
+  const c = newCluster(options.port);
   const cluster = handle(c, 'primary');
   try {
     await pgRun('initdb', [
@@ -273,16 +279,7 @@ export async function startPrimary(options: { port: number }): Promise<PgCluster
 /** A hot standby of `primary` (pg_basebackup -R -X stream), started on its own port and streaming. */
 export async function startReplica(primary: PgCluster, options: { port: number }): Promise<ReplicaCluster> {
   installExitHook();
-  const root = makeRoot(options.port);
-  const c: Internal = {
-    root,
-    dataDir: path.join(root, 'data'),
-    logFile: path.join(root, 'server.log'),
-    port: options.port,
-    running: false,
-    destroyed: false,
-  };
-  live.add(c);
+  const c = newCluster(options.port);
   const cluster = handle(c, 'replica');
   try {
     await pgRun('pg_basebackup', [
