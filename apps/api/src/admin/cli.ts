@@ -31,7 +31,9 @@ async function main(argv: string[]): Promise<number> {
   // Mail only: the outbox keeps the message (and the link) whether or not SMTP_URL is set.
   const mail = createMailService(config, createOutboxService(database, now, createConsoleLogger('warn')));
   try {
-    await runMigrations(database, { onWait: () => console.log('Another instance is migrating; waiting for it…') });
+    await runMigrations(database, {
+      onWait: () => console.log('Another instance is migrating; waiting for it…'),
+    });
     const result = await runCreateAdmin(
       { config, database, now, services: { mail, audit: createAuditService(database, now) } },
       argv,

@@ -50,8 +50,15 @@ describe('create-admin', () => {
     // The link is printed with its expiry (7 days, the console's set-password link) and is the one in the outbox.
     expect(result.lines[1]).toMatch(/not e-mailed \(no SMTP_URL\).*until \d{4}-\d\d-\d\dT/);
     expect(result.lines[2]).toBe(result.link);
-    const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'first.admin@example.org'));
-    expect(mail).toMatchObject({ link: result.link, subject: 'Set your Screening Console password', status: 'stored' });
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, 'first.admin@example.org'));
+    expect(mail).toMatchObject({
+      link: result.link,
+      subject: 'Set your Screening Console password',
+      status: 'stored',
+    });
 
     const confirm = await t.app.inject({
       method: 'POST',
@@ -68,13 +75,23 @@ describe('create-admin', () => {
     const session = await t.app.inject({
       method: 'POST',
       url: `${API}/user/login/`,
-      payload: { id_token: login.json<{ id_token: string }>().id_token, source: 'DASHBOARD', user_type: 'ADMIN', is_login: true, mobile_country_code: 'IN' },
+      payload: {
+        id_token: login.json<{ id_token: string }>().id_token,
+        source: 'DASHBOARD',
+        user_type: 'ADMIN',
+        is_login: true,
+        mobile_country_code: 'IN',
+      },
     });
     expect(session.statusCode, session.body).toBe(200);
     const headers = { authorization: `Token ${session.json<{ token: string }>().token}` };
     const me = await t.app.inject({ method: 'GET', url: `${API}/user/`, headers });
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json()).toMatchObject({ id: result.userId, user_type: 'ADMIN', email: 'first.admin@example.org' });
+    expect(me.json()).toMatchObject({
+      id: result.userId,
+      user_type: 'ADMIN',
+      email: 'first.admin@example.org',
+    });
     // An ADMIN's call answers: the user list.
     const list = await t.app.inject({ method: 'GET', url: `${API}/organization/user/`, headers });
     expect(list.statusCode, list.body).toBe(200);
@@ -93,9 +110,19 @@ describe('create-admin', () => {
     const existing = await createUser(t, { userType: 'TECHNICIAN', mobile: uniqueMobile() });
     const before = await userCount();
     const byEmail = await runCreateAdmin(ctx, ['--email', existing.email!.toUpperCase(), '--name', 'A B']);
-    expect(byEmail).toEqual({ code: 1, lines: [`--email: user with this email already exists. (${existing.email})`] });
+    expect(byEmail).toEqual({
+      code: 1,
+      lines: [`--email: user with this email already exists. (${existing.email})`],
+    });
     const national = existing.mobile!.replace('-', ' ');
-    const byMobile = await runCreateAdmin(ctx, ['--email', 'other@example.org', '--name', 'A B', '--mobile', national]);
+    const byMobile = await runCreateAdmin(ctx, [
+      '--email',
+      'other@example.org',
+      '--name',
+      'A B',
+      '--mobile',
+      national,
+    ]);
     expect(byMobile.code, byMobile.lines.join('\n')).toBe(1);
     expect(byMobile.lines).toHaveLength(1);
     expect(byMobile.lines[0]).toMatch(/^--mobile: /);
@@ -104,13 +131,22 @@ describe('create-admin', () => {
 
   it.each([
     [['--email', 'not-an-email', '--name', 'A B'], '--email: Enter a valid email address.'],
-    [['--email', 'a@example.org', '--name', 'A B', '--mobile', '+91 123'], /^--mobile: Please enter a valid Phone Number/],
+    [
+      ['--email', 'a@example.org', '--name', 'A B', '--mobile', '+91 123'],
+      /^--mobile: Please enter a valid Phone Number/,
+    ],
     [['--email', 'a@example.org', '--name', 'A B', '--mobile', '98765 43210'], /^--mobile: /],
     [['--email', 'a@example.org', '--name', 'Asha'], /^--name: give a first and a last name/],
     [['--email', 'a@example.org', '--name', 'A <b>'], /^--name: Only letters/],
-    [['--email', 'a@example.org', '--name', `A ${'b'.repeat(151)}`], /^--name: Ensure this field has no more than 150/],
+    [
+      ['--email', 'a@example.org', '--name', `A ${'b'.repeat(151)}`],
+      /^--name: Ensure this field has no more than 150/,
+    ],
     [['--email', 'a@example.org', '--name', 'A B', '--country', 'ZZ'], '--country: Select a valid country.'],
-    [['--email', 'a@example.org', '--name', 'A B', '--organization', 'Org'], /^--organization: an ADMIN belongs to no organization/],
+    [
+      ['--email', 'a@example.org', '--name', 'A B', '--organization', 'Org'],
+      /^--organization: an ADMIN belongs to no organization/,
+    ],
     [['--name', 'A B'], /^--email is required/],
     [['--email', 'a@example.org', '--name', 'A B', '--password', 'x'], /^Unknown option '--password'/],
   ])('refuses %j with exit 2 and one line, writing nothing', async (argv, line) => {
@@ -125,17 +161,49 @@ describe('create-admin', () => {
   it('--if-none does nothing while an ADMIN who can sign in exists', async () => {
     // The first test made one.
     const before = await userCount();
-    const result = await runCreateAdmin(ctx, ['--email', 'second@example.org', '--name', 'Second Admin', '--if-none']);
+    const result = await runCreateAdmin(ctx, [
+      '--email',
+      'second@example.org',
+      '--name',
+      'Second Admin',
+      '--if-none',
+    ]);
     expect(result.code).toBe(0);
     expect(result.lines[0]).toMatch(/^An ADMIN already exists \(user \d+\); nothing done \(--if-none\)\.$/);
     expect(await userCount()).toBe(before);
     // Disabled ADMINs give no way in, so they do not count.
     await t.database.db.update(users).set({ isValid: false }).where(eq(users.userType, 'ADMIN'));
-    const made = await runCreateAdmin(ctx, ['--email', 'second@example.org', '--name', 'Second Admin', '--if-none']);
+    const made = await runCreateAdmin(ctx, [
+      '--email',
+      'second@example.org',
+      '--name',
+      'Second Admin',
+      '--if-none',
+    ]);
     expect(made.code, made.lines.join('\n')).toBe(0);
     expect(made.lines[0]).toMatch(/^Created ADMIN Second Admin/);
     expect(await userCount()).toBe(before + 1);
   });
+
+  // PostgreSQL only: there instances share the database; PGlite is one process per data directory (its lock file).
+  it.skipIf(!PG_URL)(
+    'two --if-none runs at once on PostgreSQL make one ADMIN (the start-up lock)',
+    async () => {
+      await t.database.db.update(users).set({ isValid: false }).where(eq(users.userType, 'ADMIN'));
+      const results = await Promise.all(
+        ['race-a@example.org', 'race-b@example.org'].map((email) =>
+          runCreateAdmin(ctx, ['--email', email, '--name', 'Race Admin', '--if-none']),
+        ),
+      );
+      expect(results.map((r) => r.code)).toEqual([0, 0]);
+      expect(results.filter((r) => r.lines[0]!.startsWith('Created ADMIN'))).toHaveLength(1);
+      const valid = await t.database.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.userType, 'ADMIN'), eq(users.isValid, true)));
+      expect(valid[0]!.n).toBe(1);
+    },
+  );
 });
 
 // ---- The command in a child process -----------------------------------------------------------------------------------
@@ -150,7 +218,13 @@ async function cli(argv: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...argv], {
       cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
@@ -180,7 +254,9 @@ describe('npm run create-admin (child process)', () => {
       expect(first.code, first.stderr).toBe(0);
       const lines = first.stdout.trim().split('\n');
       expect(lines[0]).toMatch(/^Created ADMIN Root Admin <root@example.org> \(user \d+\)\.$/);
-      expect(lines[1]).toMatch(/^Set-password link, e-mailed to root@example.org\. It works once, until \S+Z:$/);
+      expect(lines[1]).toMatch(
+        /^Set-password link, e-mailed to root@example.org\. It works once, until \S+Z:$/,
+      );
       expect(lines[2]).toMatch(/^https:\/\/console\.example\.org\/reset-password\?token=[\w-]+$/);
       const mail = await smtp.waitFor((m) => m.to.includes('root@example.org'));
       expect(mail.subject).toBe('Set your Screening Console password');

@@ -67,7 +67,8 @@ export function parseCreateAdminArgs(argv: string[]): AdminInput | string {
   if (values.organization !== undefined) {
     return '--organization: an ADMIN belongs to no organization (it sees them all); create organizations in the console once signed in.';
   }
-  if (values.email === undefined) return `--email is required (the set-password link is sent to it). ${USAGE}`;
+  if (values.email === undefined)
+    return `--email is required (the set-password link is sent to it). ${USAGE}`;
   if (values.name === undefined) return `--name is required. ${USAGE}`;
   // One --name, as an operator types it: the first word is the first name, the rest the last name (both required
   // by the users area, as in the console's form).
@@ -77,9 +78,9 @@ export function parseCreateAdminArgs(argv: string[]): AdminInput | string {
   const mobile = values.mobile?.trim() || null;
   // The country of a +… mobile is the number's own; without a mobile it is --country, else the programme's default.
   const country =
-    values.country?.trim() ||
-    (mobile ? (parseMobile(mobile)?.country ?? '') : DEFAULT_COUNTRY_CODE);
-  if (mobile && !country) return `--mobile: ${MESSAGES.invalidPhone} Give it with its dial code, e.g. +91 98765 43210.`;
+    values.country?.trim() || (mobile ? (parseMobile(mobile)?.country ?? '') : DEFAULT_COUNTRY_CODE);
+  if (mobile && !country)
+    return `--mobile: ${MESSAGES.invalidPhone} Give it with its dial code, e.g. +91 98765 43210.`;
   const parsed = ZUserInput.safeParse({
     first_name: name.slice(0, space),
     last_name: name.slice(space).trim(),
@@ -126,11 +127,13 @@ async function createAdmin(ctx: CreateAdminContext, input: AdminInput): Promise<
       .from(users)
       .where(and(eq(users.userType, 'ADMIN'), eq(users.isValid, true)))
       .limit(1);
-    if (admin) return { code: 0, lines: [`An ADMIN already exists (user ${admin.id}); nothing done (--if-none).`] };
+    if (admin)
+      return { code: 0, lines: [`An ADMIN already exists (user ${admin.id}); nothing done (--if-none).`] };
   }
   const taken = await q.findTakenContacts(db, { email: input.email, mobile: input.mobile });
   if (taken.email) return { code: 1, lines: [`--email: ${USER_MESSAGES.duplicateEmail} (${input.email})`] };
-  if (taken.mobile) return { code: 1, lines: [`--mobile: ${USER_MESSAGES.duplicateMobile} (${input.mobile})`] };
+  if (taken.mobile)
+    return { code: 1, lines: [`--mobile: ${USER_MESSAGES.duplicateMobile} (${input.mobile})`] };
 
   let id: number;
   try {
@@ -157,7 +160,13 @@ async function createAdmin(ctx: CreateAdminContext, input: AdminInput): Promise<
           actorId: null,
           targetType: 'user',
           targetId: newId,
-          details: { user_type: 'ADMIN', organization: null, has_email: true, has_mobile: input.mobile !== null, via: 'create-admin' },
+          details: {
+            user_type: 'ADMIN',
+            organization: null,
+            has_email: true,
+            has_mobile: input.mobile !== null,
+            via: 'create-admin',
+          },
         },
         tx,
       );
@@ -166,12 +175,18 @@ async function createAdmin(ctx: CreateAdminContext, input: AdminInput): Promise<
   } catch (error) {
     // A user with that e-mail or mobile written since the check (a console on the same database).
     const constraint = uniqueViolation(error);
-    if (constraint === 'users_email_uq') return { code: 1, lines: [`--email: ${USER_MESSAGES.duplicateEmail} (${input.email})`] };
-    if (constraint === 'users_mobile_uq') return { code: 1, lines: [`--mobile: ${USER_MESSAGES.duplicateMobile} (${input.mobile})`] };
+    if (constraint === 'users_email_uq')
+      return { code: 1, lines: [`--email: ${USER_MESSAGES.duplicateEmail} (${input.email})`] };
+    if (constraint === 'users_mobile_uq')
+      return { code: 1, lines: [`--mobile: ${USER_MESSAGES.duplicateMobile} (${input.mobile})`] };
     throw error;
   }
 
-  const sent = await sendPasswordLink(ctx, { id, email: input.email, firstName: input.first_name }, 'set_password');
+  const sent = await sendPasswordLink(
+    ctx,
+    { id, email: input.email, firstName: input.first_name },
+    'set_password',
+  );
   await ctx.services.audit.record({
     action: USER_AUDIT.passwordLinkSent,
     actorId: null,

@@ -14,7 +14,9 @@ import { generateToken, sha256 } from '../../services/tokens.ts';
 import type { OutboxRow } from '../../services/outbox.service.ts';
 
 // Only the mail service: the create-admin command builds no app (admin/create-admin.ts).
-type LinkContext = Pick<AppContext, 'config' | 'database' | 'now'> & { services: Pick<AppContext['services'], 'mail'> };
+type LinkContext = Pick<AppContext, 'config' | 'database' | 'now'> & {
+  services: Pick<AppContext['services'], 'mail'>;
+};
 const HOUR_MS = 3_600_000;
 
 export type PasswordLinkPurpose = 'set_password' | 'password_reset';
