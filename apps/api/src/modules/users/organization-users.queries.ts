@@ -212,7 +212,7 @@ export type NewUser = {
   organizationId: number | null;
   isTrainer: boolean;
   isAvailableDemo: boolean;
-  createdBy: number;
+  createdBy: number | null;
   at: Date;
 };
 

@@ -199,7 +199,7 @@ async function withUniqueContacts<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** A readable, unique username: the e-mail's local part (or first.last), with a number when taken. */
-async function freeUsername(
+export async function freeUsername(
   db: DbOrTx,
   input: { email: string | null; first_name: string; last_name: string },
 ): Promise<string> {

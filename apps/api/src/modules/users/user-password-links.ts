@@ -11,24 +11,32 @@ import { AUTH_MESSAGES } from '@sc/shared/auth';
 import { countCodesForUserSince, insertCode, invalidateCodes, lockSignInKey } from '../auth/auth.queries.ts';
 import { RESET_EMAILS_PER_HOUR } from '../auth/auth.service.ts';
 import { generateToken, sha256 } from '../../services/tokens.ts';
+import type { OutboxRow } from '../../services/outbox.service.ts';
 
-type LinkContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
+// Only the mail service: the create-admin command builds no app (admin/create-admin.ts).
+type LinkContext = Pick<AppContext, 'config' | 'database' | 'now'> & {
+  services: Pick<AppContext['services'], 'mail'>;
+};
 const HOUR_MS = 3_600_000;
 
 export type PasswordLinkPurpose = 'set_password' | 'password_reset';
 
+/** The link sent, when it expires, and the outbox row of its e-mail (status sent, stored or failed). */
+export type SentPasswordLink = { link: string; expiresAt: Date; mail: OutboxRow };
+
 /**
  * Stores a new link for the user (earlier unused links of both kinds stop working) and e-mails it. A reset link
  * counts towards the account's hourly cap of the forgot-password flow, so an administrator cannot flood a mailbox.
+ * Returns the link too: `npm run create-admin` prints it, the only way in before mail is set up (admin/create-admin.ts).
  */
 export async function sendPasswordLink(
   ctx: LinkContext,
   user: { id: number; email: string; firstName: string },
   purpose: PasswordLinkPurpose,
-): Promise<void> {
+): Promise<SentPasswordLink> {
   const token = generateToken(32);
   const ttlSeconds = purpose === 'set_password' ? SET_PASSWORD_TTL_SECONDS : PASSWORD_RESET_TTL_SECONDS;
-  await ctx.database.db.transaction(async (tx) => {
+  const expiresAt = await ctx.database.db.transaction(async (tx) => {
     await lockSignInKey(tx, `password_reset:${user.id}`);
     const at = ctx.now();
     if (
@@ -47,6 +55,7 @@ export async function sendPasswordLink(
       created: at,
       expiresAt: new Date(at.getTime() + ttlSeconds * 1000),
     });
+    return new Date(at.getTime() + ttlSeconds * 1000);
   });
   const link = `${ctx.config.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
   const greeting = `Hello${user.firstName ? ` ${user.firstName}` : ''},`;
@@ -66,7 +75,7 @@ export async function sendPasswordLink(
             'Open this link to choose a new password. It works once and expires in one hour:',
           ],
         };
-  await ctx.services.mail.send({
+  const mail = await ctx.services.mail.send({
     to: user.email,
     subject: message.subject,
     body: [greeting, '', ...message.lines, link, '', 'If you did not expect this e-mail, ignore it.'].join(
@@ -74,4 +83,5 @@ export async function sendPasswordLink(
     ),
     link,
   });
+  return { link, expiresAt, mail };
 }
