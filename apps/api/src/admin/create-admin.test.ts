@@ -225,7 +225,9 @@ async function cli(argv: string[], env: Record<string, string>) {
         LOG_LEVEL: 'warn',
         ...env,
       },
-      timeout: 60_000,
+      // Migrating an empty embedded database takes 15-20 s on an idle 2-core machine, three times that beside CI's
+      // journeys.
+      timeout: 150_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -278,7 +280,7 @@ describe('npm run create-admin (child process)', () => {
         await admin.end();
       }
     }
-  });
+  }, 200_000);
 
   it.skipIf(PG_URL)('refuses, with one line, an embedded database another process holds', async () => {
     const dataDir = path.join(root, 'held');
