@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UNMATCHED_ROUTE } from '../services/metrics.ts';
 import { AUTH_ERRORS } from './authenticate.ts';
 import { OPERATOR_ROUTE } from './health.ts';
+import { SPA_FALLBACK_ROUTE } from './spa.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -16,9 +17,14 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export function registerRequestMetrics(app: FastifyInstance): void {
   const { httpRequests, httpDuration } = app.ctx.services.metrics;
   app.addHook('onResponse', async (request, reply) => {
+    // The console's catch-all answers 404 for what is no page (/wp-login.php, an unknown /api/ path): the same as no
+    // route, with or without a built console.
+    const unmatched =
+      request.routeOptions.url === undefined ||
+      (request.routeOptions.url === SPA_FALLBACK_ROUTE && reply.statusCode === 404);
     const labels = {
       method: request.method,
-      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      route: unmatched ? UNMATCHED_ROUTE : request.routeOptions.url!,
       status_code: String(reply.statusCode),
     };
     httpRequests.inc(labels);

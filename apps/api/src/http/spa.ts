@@ -22,6 +22,9 @@ export function isHashedAsset(filePath: string): boolean {
 }
 
 /** Serves the built console; GET/HEAD of extension-less paths outside /api/ and /assets/ get index.html. */
+/** The console's catch-all route: client routes get index.html, anything else under it 404 (as no route at all). */
+export const SPA_FALLBACK_ROUTE = '/*';
+
 export function registerSpa(app: FastifyInstance, config: Config): void {
   const dist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) return;
@@ -40,7 +43,7 @@ export function registerSpa(app: FastifyInstance, config: Config): void {
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get(SPA_FALLBACK_ROUTE, { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
       return reply.status(404).send({ detail: 'Not found.' });
