@@ -54,7 +54,12 @@ export type TWebhookDeliveryListQuery = z.infer<typeof ZWebhookDeliveryListQuery
 export const ZWebhookDelivery = z.object({
   id: z.number(),
   organization: z.number(),
-  scan: z.number(),
+  /** What was POSTed: 'scan.created', or a follow-up case's move (issue 26). */
+  event: z.string(),
+  /** The scan of a scan.created delivery; null for other events. */
+  scan: z.number().nullable(),
+  /** The follow-up case of a case event; null otherwise. */
+  follow_up_case: z.number().nullable(),
   url: z.string(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number(),

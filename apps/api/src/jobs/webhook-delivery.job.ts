@@ -50,7 +50,7 @@ export const webhookDeliveryJob = defineJob({
   handle: deliverWebhook,
 });
 
-type Attempt = { deliveryId: number; organizationId: number; scanId: number; attempt: number };
+type Attempt = { deliveryId: number; organizationId: number; scanId: number | null; attempt: number };
 
 async function deliverWebhook(
   ctx: JobContext,
@@ -97,20 +97,27 @@ async function deliverWebhook(
     return;
   }
 
-  const scan = await findScanForPresentation(db, delivery.scanId);
-  if (!scan) {
-    await fail(ctx, attempt, null, WEBHOOK_DELIVERY_ERRORS.scanGone);
-    return;
+  // A new scan is read as it is now; other events (a follow-up case's move) carry the JSON fixed when they happened.
+  let body: unknown;
+  if (delivery.event === WEBHOOK_EVENT) {
+    const scan = delivery.scanId === null ? null : await findScanForPresentation(db, delivery.scanId);
+    if (!scan) {
+      await fail(ctx, attempt, null, WEBHOOK_DELIVERY_ERRORS.scanGone);
+      return;
+    }
+    body = presentScan(scan);
+  } else {
+    body = delivery.payload ?? {};
   }
   const headers: Record<string, string> = {
-    'x-webhook-event': WEBHOOK_EVENT,
+    'x-webhook-event': delivery.event,
     'x-webhook-delivery': String(delivery.id),
   };
   if (found.webhookAuthToken) headers.authorization = `Token ${found.webhookAuthToken}`;
 
   let outcome: WebhookOutcome;
   try {
-    outcome = await postWebhook({ url, body: presentScan(scan), headers, allowPrivate });
+    outcome = await postWebhook({ url, body, headers, allowPrivate });
   } catch (err) {
     outcome = { ok: false, statusCode: null, error: errorText(err), refused: false };
   }

@@ -15,3 +15,4 @@ export * from './files.ts';
 export * from './webhooks.ts';
 export * from './idempotency.ts';
 export * from './stats.ts';
+export * from './follow-up.ts';

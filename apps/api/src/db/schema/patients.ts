@@ -1,6 +1,6 @@
 // Patients (part 2 §3). Created in the console or uploaded by devices (device_serial_number + local_db_id).
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { GENDERS } from '@sc/shared/constants';
 import { byUser, createdModified } from './columns.ts';
 import { users } from './identity.ts';
@@ -31,6 +31,12 @@ export const patients = pgTable(
     deviceSerialNumber: text('device_serial_number'),
     /** Stored file paths of earlier mammogram reports. */
     mostRecentMammogramReport: jsonb('most_recent_mammogram_report').$type<string[]>().notNull().default([]),
+    /**
+     * The patient agreed to receive follow-up reminders by SMS (issue 26), and the language of the consent they
+     * gave (a Language iso_code): reminders go only to consenting patients, in this language.
+     */
+    reminderConsent: boolean('reminder_consent').notNull().default(false),
+    consentLanguage: text('consent_language'),
     /** Last upload from a device ("Synced on"). */
     synced: timestamp('synced', { withTimezone: true }),
     /**

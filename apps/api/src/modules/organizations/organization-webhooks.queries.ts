@@ -122,7 +122,7 @@ export async function findScansDeliveredSince(
         sql`${webhookDeliveries.created} >= ${since.toISOString()}`,
       ),
     );
-  return new Set(rows.map((r) => r.scanId));
+  return new Set(rows.flatMap((r) => (r.scanId === null ? [] : [r.scanId])));
 }
 
 /**

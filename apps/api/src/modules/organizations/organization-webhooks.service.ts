@@ -76,7 +76,9 @@ export function presentDelivery(row: DeliveryRow): TWebhookDelivery {
   return {
     id: row.id,
     organization: row.organizationId,
+    event: row.event,
     scan: row.scanId,
+    follow_up_case: row.followUpCaseId,
     url: row.url,
     status: row.status,
     attempts: row.attempts,
