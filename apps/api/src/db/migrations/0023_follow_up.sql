@@ -48,6 +48,16 @@ CREATE TABLE "follow_up_entries" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "follow_up_reminder_runs" (
+	"organization_id" integer NOT NULL,
+	"local_date" date NOT NULL,
+	"overdue_cases" integer DEFAULT 0 NOT NULL,
+	"digests_sent" integer DEFAULT 0 NOT NULL,
+	"sms_sent" integer DEFAULT 0 NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "follow_up_reminder_runs_organization_id_local_date_pk" PRIMARY KEY("organization_id","local_date")
+);
+--> statement-breakpoint
 CREATE TABLE "follow_up_settings" (
 	"organization_id" integer PRIMARY KEY NOT NULL,
 	"contact_days" integer NOT NULL,
@@ -76,6 +86,7 @@ ALTER TABLE "follow_up_cases" ADD CONSTRAINT "follow_up_cases_assigned_user_id_u
 ALTER TABLE "follow_up_entries" ADD CONSTRAINT "follow_up_entries_case_id_follow_up_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."follow_up_cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follow_up_entries" ADD CONSTRAINT "follow_up_entries_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follow_up_entries" ADD CONSTRAINT "follow_up_entries_corrects_id_follow_up_entries_id_fk" FOREIGN KEY ("corrects_id") REFERENCES "public"."follow_up_entries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "follow_up_reminder_runs" ADD CONSTRAINT "follow_up_reminder_runs_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follow_up_settings" ADD CONSTRAINT "follow_up_settings_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "follow_up_case_sources_uq" ON "follow_up_case_sources" USING btree ("kind","source_id");--> statement-breakpoint
 CREATE INDEX "follow_up_case_sources_case_idx" ON "follow_up_case_sources" USING btree ("case_id");--> statement-breakpoint

@@ -2,7 +2,7 @@
 // it, its timeline (append-only) and each organization's due intervals and reminder texts. The rules are in
 // @sc/shared/follow-up.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   FOLLOW_UP_ENTRY_KINDS,
   FOLLOW_UP_MODALITIES,
@@ -132,3 +132,22 @@ export const followUpSettings = pgTable('follow_up_settings', {
   ...createdModified(),
   ...byUser(),
 });
+
+/**
+ * The daily reminder run of an organization (its digest e-mail and patient SMS) on one of its local dates: written
+ * by the job before it sends, so a re-run or a second instance finds the day taken and sends nothing twice.
+ */
+export const followUpReminderRuns = pgTable(
+  'follow_up_reminder_runs',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    localDate: date('local_date').notNull(),
+    overdueCases: integer('overdue_cases').notNull().default(0),
+    digestsSent: integer('digests_sent').notNull().default(0),
+    smsSent: integer('sms_sent').notNull().default(0),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.localDate] })],
+);
