@@ -2,11 +2,9 @@
 // the printed set-password link and the real API routes; taken contacts and bad options change nothing; --if-none;
 // and the command itself in a child process (exit codes, its lines, the link e-mailed through a real SMTP server).
 // On PostgreSQL with TEST_DATABASE_URL (the child then migrates an empty database of its own).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { auditLog, outboxMessages, users } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import { createUser, uniqueMobile } from '../test/factories.ts';
 import { withDatabase } from '../test/global-setup.ts';
+import { runCommand } from '../test/server-process.ts';
 import { startSmtpServer } from '../test/smtp-server.ts';
 import { runCreateAdmin } from './create-admin.ts';
 
@@ -208,33 +207,14 @@ describe('create-admin', () => {
 
 // ---- The command in a child process -----------------------------------------------------------------------------------
 
-const run = promisify(execFile);
 const CLI = path.join(import.meta.dirname, 'cli.ts');
-const REPO = path.resolve(import.meta.dirname, '../../../..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-create-admin-test-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function cli(argv: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...argv], {
-      cwd: REPO,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      // Migrating an empty embedded database takes 15-20 s on an idle 2-core machine, three times that beside CI's
-      // journeys.
-      timeout: 150_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The command as an operator runs it. Migrating an empty embedded database takes 15-20 s on an idle 2-core machine,
+ * three times that beside CI's journeys. */
+const cli = (argv: string[], env: Record<string, string>) =>
+  runCommand(CLI, argv, { NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env }, { timeout: 150_000 });
 
 describe('npm run create-admin (child process)', () => {
   it('migrates an empty database, creates the ADMIN, e-mails the link and prints it; a second run is refused', async () => {

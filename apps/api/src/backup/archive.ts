@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import { MIGRATIONS_DIR } from '../db/client.ts';
 
 /** The format this code writes and the newest it reads; a change to the layout or the manifest increments it. */
@@ -43,6 +44,9 @@ export const ZManifest = z.object({
   }),
 });
 export type Manifest = z.infer<typeof ZManifest>;
+
+/** What a backup and a restore read of the configuration: which engine and database, the files, the PostgreSQL tools. */
+export type ArchiveConfig = Pick<Config, 'DATABASE_URL' | 'dataDir' | 'isEmbedded' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'PG_BIN_DIR'>;
 
 /** The app's migrations, in order (drizzle's journal). */
 export function migrationTags(): string[] {

@@ -3,11 +3,9 @@
 // a non-empty target, a file that is not a backup, a truncated or damaged one, a newer format, the other engine, a
 // running embedded server. The PGlite round trip goes through the CLI in a child process (exit codes, messages).
 import { createHash } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, runMigrations, type Database } from '../db/client.ts';
 import { createClock, type TestContext } from '../test/app.ts';
 import { withDatabase } from '../test/global-setup.ts';
+import { runCommand } from '../test/server-process.ts';
 import { auth, createUser, signIn } from '../test/factories.ts';
 import { PNG, setupUploader, uploadFile, uploadPatient } from '../modules/uploads/uploads.fixtures.ts';
 import { FORMAT_VERSION, MANIFEST_FILE, type Manifest } from './archive.ts';
@@ -23,9 +22,7 @@ import { createBackup } from './backup.ts';
 import { fingerprintTables, type QueryFn } from './fingerprint.ts';
 import { restoreBackup } from './restore.ts';
 
-const run = promisify(execFile);
 const CLI = path.join(import.meta.dirname, 'cli.ts');
-const REPO = path.resolve(import.meta.dirname, '../../../..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-backup-test-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const dir = (name: string) => path.join(root, name);
@@ -47,18 +44,7 @@ function configFor(dataDir: string, databaseUrl?: string, env: Record<string, st
 const S3_ENV = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
 
 /** The CLI as an operator runs it (`npm run backup`/`restore` run this file with these arguments). */
-async function cli(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[], env: Record<string, string>) => runCommand(CLI, args, { NODE_ENV: 'test', ...env });
 
 /** A migrated embedded database in `dataDir` (the test run's migrated snapshot when there is one). */
 async function freshPglite(dataDir: string): Promise<Database> {
@@ -162,7 +148,8 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     }
   });
 
-  it('backs up with the CLI, and restores into an empty DATA_DIR the same tables, rows and files', async () => {
+  // Two commands in child processes, each loading PGlite: about 20 s idle, three times that beside CI's journeys.
+  it('backs up with the CLI, and restores into an empty DATA_DIR the same tables, rows and files', { timeout: 180_000 }, async () => {
     expect(before.patients.status).toBe(200);
     expect((before.patients.body as { count: number }).count).toBe(3);
     expect(before.files.map((f) => f.status)).toEqual([200, 200]);

@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import pg from 'pg';
 import * as tar from 'tar';
-import type { Config } from '../config.ts';
 import { DatabaseInUseError, openPglite } from '../db/client.ts';
 import {
   BackupError,
@@ -23,14 +22,10 @@ import {
   migrationHead,
   runTool,
   serverVersion,
+  type ArchiveConfig,
   type Manifest,
 } from './archive.ts';
 import { fingerprintFiles, fingerprintTables, hashFile, totalsOf, type QueryFn } from './fingerprint.ts';
-
-export type BackupConfig = Pick<
-  Config,
-  'DATABASE_URL' | 'dataDir' | 'isEmbedded' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'PG_BIN_DIR'
->;
 
 export type BackupSummary = ReturnType<typeof totalsOf> & {
   file: string;
@@ -44,7 +39,7 @@ type DatabaseDump = Pick<Manifest, 'engine' | 'server_version' | 'pg_dump_versio
   tables: Manifest['fingerprint']['tables'];
 };
 
-export async function createBackup(config: BackupConfig, out: string): Promise<BackupSummary> {
+export async function createBackup(config: ArchiveConfig, out: string): Promise<BackupSummary> {
   const started = performance.now();
   const target = path.resolve(out);
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists: give --out a new file name.`);

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
-import type { Config } from '../config.ts';
 import { DatabaseInUseError, openPglite } from '../db/client.ts';
 import {
   BackupError,
@@ -22,6 +21,7 @@ import {
   runTool,
   serverVersion,
   ZManifest,
+  type ArchiveConfig,
   type Manifest,
 } from './archive.ts';
 import {
@@ -34,11 +34,6 @@ import {
   type QueryFn,
 } from './fingerprint.ts';
 
-export type RestoreConfig = Pick<
-  Config,
-  'DATABASE_URL' | 'dataDir' | 'isEmbedded' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'PG_BIN_DIR'
->;
-
 export type RestoreSummary = ReturnType<typeof totalsOf> & {
   seconds: number;
   engine: Manifest['engine'];
@@ -49,7 +44,7 @@ export type RestoreSummary = ReturnType<typeof totalsOf> & {
 
 const ENGINE_NAME = { pglite: 'embedded PGlite', postgres: 'PostgreSQL' } as const;
 
-export async function restoreBackup(config: RestoreConfig, file: string): Promise<RestoreSummary> {
+export async function restoreBackup(config: ArchiveConfig, file: string): Promise<RestoreSummary> {
   const started = performance.now();
   const source = path.resolve(file);
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw new BackupError(`${source} is not a file.`);

@@ -1,7 +1,9 @@
-// The API server as a real child process (`node --import tsx apps/api/src/server.ts`), for tests of what only a
-// process shows: signals, exit codes, several instances starting together.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The API server and its commands as real child processes (`node --import tsx apps/api/src/server.ts`, the backup and
+// create-admin CLIs), for tests of what only a process shows: signals, exit codes, printed lines, several instances
+// starting together.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER = 'apps/api/src/server.ts';
@@ -48,4 +50,29 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     }
   };
   return { child, output: () => output, exited, ready };
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs one of the API's commands as an operator does (`node --import tsx <script> ...args` from the repository's
+ * root) with nothing inherited but PATH and HOME, plus `env`. Answers its exit code and output; never throws.
+ */
+export async function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  { timeout }: { timeout?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      timeout,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
 }
