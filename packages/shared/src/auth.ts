@@ -6,6 +6,9 @@ import { ZUserType } from './roles.ts';
 import { EMAIL_PATTERN, MESSAGES, OTP_PATTERN, isValidMobile, mobileTextField, textField } from './validation.ts';
 import { mobileProblem } from './phone.ts';
 
+/** Sign-in calls the API allows per client address per minute, each sign-in route counting on its own. */
+export const SIGN_IN_PER_IP_PER_MINUTE = 20;
+
 /** Login messages of part 1 §8, used verbatim. */
 export const AUTH_MESSAGES = {
   userDisabled: 'The user corresponding to the given email has been disabled.',

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.ts';
-import { SIGN_IN_PER_IP_PER_MINUTE } from '../modules/auth/auth.routes.ts';
+import { SIGN_IN_PER_IP_PER_MINUTE } from '@sc/shared/auth';
 import { setupTestApp, type TestContext } from '../test/app.ts';
 import { createUser } from '../test/factories.ts';
 

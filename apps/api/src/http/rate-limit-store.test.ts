@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres, type Database } from '../db/client.ts';
 import { pruneRateLimitHits, rateLimitPruneJob } from '../jobs/rate-limit-prune.job.ts';
-import { SIGN_IN_PER_IP_PER_MINUTE } from '../modules/auth/auth.routes.ts';
+import { SIGN_IN_PER_IP_PER_MINUTE } from '@sc/shared/auth';
 import { JOBS } from '../services/queue/jobs.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { HTTP_MESSAGES } from './errors.ts';

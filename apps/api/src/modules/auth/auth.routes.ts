@@ -7,6 +7,7 @@ import {
   ZPasswordLogin,
   ZPasswordResetConfirm,
   ZPasswordResetRequest,
+  SIGN_IN_PER_IP_PER_MINUTE,
 } from '@sc/shared/auth';
 import { ZDetail, ZOtpSent, ZOtpVerifyResponse, ZPasswordLoginResponse } from '@sc/shared/auth-extra';
 import type { Config } from '../../config.ts';
@@ -19,8 +20,6 @@ import {
   verifyOtp,
 } from './auth.service.ts';
 
-/** Sign-in calls allowed per IP per minute (each route counts on its own). */
-export const SIGN_IN_PER_IP_PER_MINUTE = 20;
 
 export function signInRateLimit(config: Pick<Config, 'RATE_LIMIT_DISABLED'>): {
   rateLimit?: { max: number; timeWindow: string };
