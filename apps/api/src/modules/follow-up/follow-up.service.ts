@@ -246,7 +246,6 @@ export async function addFollowUpAction(
         correctsId: action.kind === 'CORRECTION' ? action.corrects : null,
       });
     }
-    let values: Partial<q.CaseListRow> = {};
     const closing =
       (action.kind === 'STATUS_CHANGE' && action.status === 'CLOSED') || (action.kind === 'CORRECTION' && action.outcome)
         ? {
@@ -258,7 +257,7 @@ export async function addFollowUpAction(
         : null;
     if (to !== null) {
       const due = dueFor(to, now, settings, zone);
-      values = { status: to, statusChanged: now, nextDue: due.nextDue, dueAt: due.dueAt, ...(closing ?? {}) };
+      const values: Partial<q.CaseListRow> = { status: to, statusChanged: now, nextDue: due.nextDue, dueAt: due.dueAt, ...(closing ?? {}) };
       if (to === 'CLOSED') values.closedAt = now;
       await q.updateCase(tx, id, { ...values, modified: now, modifiedBy: actor.id });
       await appendEntry(tx, {
