@@ -114,7 +114,7 @@ export function caseListWhere(scope: Scope, f: CaseFilters): SQL | undefined {
   );
 }
 
-function caseSelect(db: DbOrTx) {
+export function caseSelect(db: DbOrTx) {
   return db
     .select(caseColumns)
     .from(followUpCases)
