@@ -107,7 +107,8 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Assign the case to a user (or nobody): an ASSIGNMENT entry on its timeline',
         description: `${WHO} A user who may not follow up the case's organization answers 400 on assigned_user.`,
         params: ZIdParams,
-        body: ZFollowUpAssign,
+        // Partial here so that a path id naming nothing answers 404 before a missing field; the service asks for it.
+        body: ZFollowUpAssign.partial(),
         response: { 200: ZFollowUpCase },
       },
     },

@@ -163,12 +163,13 @@ export async function assignFollowUpCase(
   ctx: FollowUpContext,
   actor: Actor,
   id: number,
-  assignedUser: number | null,
+  assignedUser: number | null | undefined,
   meta: Meta,
 ): Promise<TFollowUpCase> {
   assertCanFollowUp(actor);
   const { db } = ctx.database;
   const row = await caseInScope(db, actor, id);
+  if (assignedUser === undefined) throw fieldError('assigned_user', FOLLOW_UP_MESSAGES.assigneeInvalid);
   let to: { id: number; name: string } | null = null;
   if (assignedUser !== null) {
     const [user] = row.organizationId === null ? [] : await q.assignees(db, row.organizationId, assignedUser);

@@ -217,6 +217,10 @@ describe('GET follow-up/{id}/ and assignment', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ assigned_user: [FOLLOW_UP_MESSAGES.assigneeInvalid] });
     expect((await patch('abc')).statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'PATCH', url: `${URL}${kase.id}/`, headers: auth(token), payload: {} });
+    expect(missing.json()).toEqual({ assigned_user: [FOLLOW_UP_MESSAGES.assigneeInvalid] });
+    const nothing = await t.app.inject({ method: 'PATCH', url: `${URL}999999/`, headers: auth(token), payload: {} });
+    expect(nothing.statusCode).toBe(404);
     const ok = await patch(own.id);
     expect(ok.statusCode).toBe(200);
     const body = ok.json<TFollowUpCase>();
