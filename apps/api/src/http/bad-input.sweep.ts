@@ -725,6 +725,21 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/booking/:id/' },
   { method: 'POST', path: '/booking/:id/status/', body: () => ({ status: 'PAID' }) },
   { method: 'POST', path: '/booking/:id/payment/', body: () => ({ method: 'CASH', reference: 'R-1' }), textFields: ['reference'] },
+  // Follow-up (issue 26): the worklist, a case (the sweep's id names none: 404 once the input is valid), its
+  // assignment and actions, and the organization's settings.
+  { method: 'GET', path: '/follow-up/', list: true },
+  { method: 'GET', path: '/follow-up/assignees/?organization=1' },
+  { method: 'GET', path: '/follow-up/:id/' },
+  { method: 'PATCH', path: '/follow-up/:id/', body: () => ({ assigned_user: null }) },
+  { method: 'POST', path: '/follow-up/:id/actions/', body: () => ({ kind: 'NOTE', note: 'Sweep note' }), multilineFields: ['note'] },
+  { method: 'GET', path: '/organization/:id/follow-up-settings/' },
+  {
+    method: 'PUT',
+    path: '/organization/:id/follow-up-settings/',
+    body: () => ({ contact_days: 7, referral_days: 14, seen_days: 30, outcome_days: 30, digest_enabled: true, sms_enabled: false, sms_texts: { en: 'Dear {first_name}' } }),
+    textFields: ['sms_texts.en'],
+  },
+  { method: 'PATCH', path: '/organization/:id/follow-up-settings/', body: () => ({ contact_days: 7 }), fewValues: true },
   // Tutorials (issue 11): ADMIN only; the sweep's ids name no module, quiz, option or content (404 once a body is
   // valid); the device read of the tutorials and the module completion report.
   { method: 'GET', path: '/tutorial/module/', list: true },

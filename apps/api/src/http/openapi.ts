@@ -72,6 +72,7 @@ export const API_TAGS = [
   { name: 'scans', description: 'Breast scans: lists, map points, reports, transfer, replay.' },
   { name: 'cervical', description: 'Cervical (Cervaical) images, reviews and adjudication.' },
   { name: 'orca', description: 'ORCA oral exams and their case histories.' },
+  { name: 'follow-up', description: 'Follow-up of screen-positive patients: the worklist, cases, actions, settings.' },
   { name: 'licences', description: 'Licences of the organizations and their log.' },
   { name: 'bookings', description: 'Bookings as the console sees them: list, status, payment.' },
   {
