@@ -21,6 +21,7 @@ import {
 import { seedExam } from '../modules/cervical/cervical.fixtures.ts';
 import { casesOf } from '../modules/follow-up/follow-up-opening.fixtures.ts';
 import { scanInput } from '../modules/scans/scans.fixtures.ts';
+import { post, scanBody, setupUploader, uploadPatient } from '../modules/uploads/uploads.fixtures.ts';
 import { setupTestApp } from '../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
 import { backfillFollowUp, followUpBackfillJob } from './follow-up-backfill.job.ts';
@@ -125,6 +126,29 @@ describe('the follow-up backfill job', () => {
     expect(cases).toHaveLength(1);
     expect(cases[0]!.sources.map((s) => s.sourceId)).toContain(later);
     expect(cases[0]!.entries.map((e) => e.kind)).toEqual(['OPENED', 'JOINED']);
+  });
+});
+
+describe('the backfill beside uploads', () => {
+  it('gives one case with every positive when it runs while the patient’s positives are uploaded', async () => {
+    const s = await setupUploader(t);
+    const patient = await uploadPatient(t, s);
+    const stored = await Promise.all([1, 2, 3].map((d) => storedScan(patient, s.org.id, { dateTime: new Date(`2026-01-0${d}T10:00:00Z`) })));
+    const [counts, ...uploads] = await Promise.all([
+      backfillFollowUp(ctx, { batch: 1 }),
+      ...[4, 5, 6].map((d) =>
+        post(t, s.token, '/scan/', scanBody(s.device.serialNumber, patient, { date_time: `2026-01-0${d}T10:00:00Z` })),
+      ),
+    ]);
+    expect(uploads.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const uploaded = uploads.map((r) => r.json<{ id: number }>().id);
+    const cases = await casesOf(db, patient);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]!.sources.map((x) => x.sourceId).sort((a, b) => a - b)).toEqual([...stored, ...uploaded].sort((a, b) => a - b));
+    expect(cases[0]!.entries.filter((e) => e.kind === 'OPENED')).toHaveLength(1);
+    expect(cases[0]!.openedAt).toEqual(new Date('2026-01-01T10:00:00Z'));
+    // An upload links its scan in its own transaction: the backfill only ever sees the stored three.
+    expect(counts).toMatchObject({ positives: 3, linked: 0 });
   });
 });
 
