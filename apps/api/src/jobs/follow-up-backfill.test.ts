@@ -24,7 +24,7 @@ import { scanInput } from '../modules/scans/scans.fixtures.ts';
 import { post, scanBody, setupUploader, uploadPatient } from '../modules/uploads/uploads.fixtures.ts';
 import { setupTestApp } from '../test/app.ts';
 import { auth, createOrganization, createUser, signIn } from '../test/factories.ts';
-import { backfillFollowUp, followUpBackfillJob } from './follow-up-backfill.job.ts';
+import { backfillFollowUp, followUpBackfillJob, queueStartupFollowUpBackfill } from './follow-up-backfill.job.ts';
 
 const t = await setupTestApp();
 const { db } = t.database;
@@ -149,6 +149,18 @@ describe('the backfill beside uploads', () => {
     expect(cases[0]!.openedAt).toEqual(new Date('2026-01-01T10:00:00Z'));
     // An upload links its scan in its own transaction: the backfill only ever sees the stored three.
     expect(counts).toMatchObject({ positives: 3, linked: 0 });
+  });
+});
+
+describe('the start-up backfill', () => {
+  it('is queued once however many instances start together (pg-boss singleton key)', async () => {
+    await ctx.services.queue.drain();
+    const org = await createOrganization(t);
+    const p = await patientOf(org.id);
+    await storedScan(p, org.id);
+    await Promise.all([1, 2, 3].map(() => queueStartupFollowUpBackfill(ctx.services)));
+    expect(await ctx.services.queue.drain()).toBe(1);
+    expect(await casesOf(db, p)).toMatchObject([{ status: 'OPEN', createdBy: null }]);
   });
 });
 
