@@ -79,6 +79,10 @@ export const API_TAGS = [
     name: 'bookings (public)',
     description: 'The public booking page of an organization (no sign-in): dates, slots, booking, cancellation.',
   },
+  {
+    name: 'follow-up',
+    description: 'Follow-up of screen-positive patients: cases, their timeline and actions, settings, figures, backfill.',
+  },
   { name: 'tutorials', description: 'Training modules, quizzes, contents and their completion.' },
   { name: 'firmware', description: 'Firmware versions of the devices.' },
   { name: 'dev', description: 'Demo mode only: the outbox of sign-in codes and links.' },

@@ -3,6 +3,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidPk } from '@sc/shared/devices';
+import { FOLLOW_UP_WEBHOOK_EVENT } from '@sc/shared/follow-up';
 import { SCAN_MESSAGES, type TScanSaved } from '@sc/shared/scans';
 import { IDEMPOTENT_REPLAY_HEADER, UPLOAD_MESSAGES, UNCERTIFIED_SCAN_TYPES } from '@sc/shared/uploads';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
@@ -506,10 +507,16 @@ describe('POST scan/: Idempotency-Key', () => {
       const rows = await scansOf(s.device.serialNumber);
       expect(rows).toHaveLength(1);
       expect(await deliveriesOf(rows[0]!.id)).toHaveLength(1);
-      expect(send).toHaveBeenCalledTimes(1);
+      // The scan's delivery and the one of the follow-up case its finding opened (issue 26), once each.
+      expect(send).toHaveBeenCalledTimes(2);
       await t.app.ctx.services.queue.drain();
-      expect(receiver.requests).toHaveLength(1);
-      expect(receiver.requests[0]?.body).toMatchObject({ id: rows[0]!.id, local_db_id: body.local_db_id });
+      expect(receiver.requests).toHaveLength(2);
+      expect(receiver.requests.map((r) => r.body)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: rows[0]!.id, local_db_id: body.local_db_id }),
+          expect.objectContaining({ event: FOLLOW_UP_WEBHOOK_EVENT, patient: s.patient, to_status: 'OPEN' }),
+        ]),
+      );
     } finally {
       send.mockRestore();
     }
@@ -552,7 +559,8 @@ describe('POST scan/: Idempotency-Key', () => {
       expect(rows).toHaveLength(1);
       expect(new Set(answers.map((r) => r.json<{ id: number }>().id))).toEqual(new Set([rows[0]!.id]));
       expect(await deliveriesOf(rows[0]!.id)).toHaveLength(1);
-      expect(send).toHaveBeenCalledTimes(1);
+      // The scan's delivery and its follow-up case's (issue 26), once each.
+      expect(send).toHaveBeenCalledTimes(2);
     } finally {
       send.mockRestore();
     }
