@@ -33,10 +33,20 @@ export const FOLLOW_UP_DIGEST_ROLES = ['ORG_ADMIN', 'MANAGER', 'DISTRIBUTOR_ADMI
 
 export type ReminderOrganization = { id: number; name: string; timezone: string; mobile: string | null };
 
-/** The hour (0-23) `instant` falls on in `zone`. */
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0-23) `instant` falls on in `zone`; -1 for a zone the runtime does not know (never due). */
 export function localHour(instant: Date, zone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(instant);
-  return Number(hour);
+  let format = hourFormats.get(zone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' });
+    } catch {
+      return -1;
+    }
+    hourFormats.set(zone, format);
+  }
+  return Number(format.format(instant));
 }
 
 /**
