@@ -178,6 +178,25 @@ describe('follow-up-reminders: the digest', () => {
     expect(mail.body).not.toContain(late.patient.mobile!);
   });
 
+  it('reads overdue in each organization zone: Los Angeles and Kolkata at the same instant', async () => {
+    const la = await org('America/Los_Angeles');
+    const kolkata = await org('Asia/Kolkata');
+    // 2026-12-10T16:30Z: Los Angeles 12-10 08:30, Kolkata 12-10 22:00.
+    await patientCase(la, '2026-12-10');
+    await patientCase(la, '2026-12-09');
+    await patientCase(la, '2026-12-08');
+    await patientCase(kolkata, '2026-12-10');
+    await patientCase(kolkata, '2026-12-09');
+    const laAdmin = await createUser(t, { userType: 'ORG_ADMIN', organizationId: la.id });
+    const done = await runAt('2026-12-10T16:30:00Z');
+    expect(done.find((r) => r.organizationId === la.id)).toMatchObject({ localDate: '2026-12-10', overdueCases: 2, digestsSent: 1 });
+    expect(done.find((r) => r.organizationId === kolkata.id)).toMatchObject({ localDate: '2026-12-10', overdueCases: 1 });
+    const [mail] = await outbox('email', [laAdmin.email!]);
+    expect(mail!.body).toMatch(/ 2026-12-09 +1 /);
+    expect(mail!.body).toMatch(/ 2026-12-08 +2 /);
+    expect(mail!.body).not.toContain('2026-12-10 ');
+  });
+
   it('sends nothing twice when the job runs again, and nothing when the digest is off or nothing is overdue', async () => {
     const on = await org('Asia/Kolkata');
     const off = await org('Asia/Kolkata', { digestEnabled: false });
