@@ -2,7 +2,7 @@
 // past FOLLOW_UP_REMINDER_HOUR on a local date without a run), the digest e-mail of its overdue cases to the users
 // who follow them up, and the reminder SMS to consenting patients. Never a finding: the digest names a case by its
 // number and the patient's initials, the SMS is the organization's text with placeholders only.
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   ACTIVE_FOLLOW_UP_STATUSES,
   daysBetween,
@@ -68,7 +68,13 @@ export async function listOrganizationsDueForReminders(
   const runs = await db
     .select({ organizationId: followUpReminderRuns.organizationId, localDate: followUpReminderRuns.localDate })
     .from(followUpReminderRuns)
-    .where(inArray(followUpReminderRuns.organizationId, due.map((o) => o.id)));
+    .where(
+      and(
+        inArray(followUpReminderRuns.organizationId, due.map((o) => o.id)),
+        // Only the current local dates (they span at most two calendar days), not every day's run ever.
+        gte(followUpReminderRuns.localDate, due.reduce((min, o) => (o.localDate < min ? o.localDate : min), due[0]!.localDate)),
+      ),
+    );
   const taken = new Set(runs.map((r) => `${r.organizationId} ${r.localDate}`));
   return due.filter((o) => !taken.has(`${o.id} ${o.localDate}`));
 }
