@@ -10,8 +10,9 @@ export type DemoPositive = {
   /** ms since the epoch. */
   at: number;
   organization_id: number | null;
-  /** The patient has a mobile (a reminder SMS can reach her). */
-  has_mobile: boolean;
+  /** The patient has a mobile and agreed to reminders (a reminder SMS may be sent), in `consent_language`. */
+  reminded: boolean;
+  consent_language: string | null;
 };
 
 /** A cervical exam's final read: both reviewers agree, or the ADMIN's final read of a disagreement. */
@@ -21,7 +22,8 @@ const CERVICAL_FINAL = `coalesce(e.final_status,
 
 export const POSITIVES_SQL = `
   SELECT x.kind, x.source_id, x.patient_id, (extract(epoch FROM x.date_time) * 1000)::float8 AS at,
-         p.organization_id, p.mobile IS NOT NULL AS has_mobile
+         p.organization_id,
+         p.mobile IS NOT NULL AND p.reminder_consent AS reminded, p.consent_language
     FROM (
       SELECT 'SCAN' AS kind, s.id AS source_id, s.patient_id, s.date_time
         FROM scans s
@@ -44,10 +46,10 @@ export const POSITIVES_SQL = `
     JOIN patients p ON p.id = x.patient_id
    ORDER BY x.patient_id, x.date_time, x.kind, x.source_id`;
 
-/** Organizations with their zone, state (for facility names) and language iso code. */
+/** Organizations with their zone, state (for facility names) and country. */
 export const ORGANIZATIONS_SQL = `
-  SELECT o.id, o.name, o.timezone, coalesce(o.state, o.country, '') AS place, l.iso_code AS language
-    FROM organizations o LEFT JOIN languages l ON l.id = o.language_id
+  SELECT o.id, o.timezone, coalesce(o.state, o.country, '') AS place, o.country_code
+    FROM organizations o
    ORDER BY o.id`;
 
 /**
@@ -65,14 +67,3 @@ export const FOLLOWERS_SQL = `
       OR (u.user_type = 'DISTRIBUTOR_ADMIN' AND u.organization_id IS NOT NULL AND EXISTS (
             SELECT 1 FROM organizations d WHERE d.id = u.organization_id AND o.tree_path LIKE d.tree_path || '%')))
    ORDER BY o.id, (u.user_type = 'ORG_ADMIN') DESC, (u.user_type = 'MANAGER') DESC, u.id`;
-
-/**
- * About 60 % of the patients agreed to reminders (a hash of the id, so the same on every load); most of them in
- * their organization's language where it has one, else English.
- */
-export const CONSENT_SQL = `
-  UPDATE patients p
-     SET reminder_consent = true,
-         consent_language = CASE WHEN l.iso_code IS NOT NULL AND ((p.id::bigint * 40503) % 7) < 4 THEN lower(l.iso_code) ELSE 'en' END
-    FROM organizations o LEFT JOIN languages l ON l.id = o.language_id
-   WHERE o.id = p.organization_id AND ((p.id::bigint * 2654435761) % 1000) < 600`;

@@ -8,7 +8,9 @@ import {
   addIsoDays,
   defaultFollowUpSettings,
   followUpDueDate,
+  FOLLOW_UP_OUTCOMES,
   FOLLOW_UP_REMINDER_HOUR,
+  FOLLOW_UP_SITES,
   isActiveFollowUpStatus,
   overdueFromDate,
   SOURCE_MODALITY,
@@ -25,7 +27,7 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { localDate, startOfLocalDay } from '../http/period.ts';
 import { copyRows, resetSequences } from './copy.ts';
-import { CONSENT_SQL, FOLLOWERS_SQL, ORGANIZATIONS_SQL, POSITIVES_SQL, type DemoPositive } from './follow-up-sql.ts';
+import { FOLLOWERS_SQL, ORGANIZATIONS_SQL, POSITIVES_SQL, type DemoPositive } from './follow-up-sql.ts';
 import {
   CONTACTED_NOTES,
   CORRECTION_NOTES,
@@ -39,6 +41,7 @@ import {
   SELF_REFERRAL_NOTE,
   SMS_TEXTS,
 } from './follow-up-texts.ts';
+import { COUNTRIES } from './catalog.ts';
 import type { Rng } from './rng.ts';
 
 const MINUTE = 60_000;
@@ -47,7 +50,7 @@ const DAY = 24 * HOUR;
 /** Cases per COPY batch (with their sources and entries). */
 const BATCH = 20_000;
 /** Share of cases left in an active state by their organization (they become overdue). */
-const STALL = 0.1;
+const STALL = 0.08;
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -55,6 +58,7 @@ type DemoOrg = {
   id: number;
   timezone: string;
   place: string;
+  /** Its country's language: reminder texts in it and in English. */
   language: string | null;
   settings: TFollowUpSettings;
   /** Users who follow up its cases: ORG_ADMINs first, then MANAGERs, then its distributor's admins. */
@@ -83,9 +87,14 @@ const NO_ORGANIZATION: DemoOrg = {
   followers: [],
 };
 
-/** Patient reminder consent, the same hash as CONSENT_SQL: about 60 % of the patients with an organization. */
-export const demoReminderConsent = (patientId: number): boolean => (patientId * 2654435761) % 1000 < 600;
-const usesLocalLanguage = (patientId: number): boolean => (patientId * 40503) % 7 < 4;
+/**
+ * A patient's reminder consent, given at registration (seed.ts): about 60 % agree, most of them in their country's
+ * language, the others in English. A hash of the id, so the same on every load and no draw of the demo moves.
+ */
+export function demoReminderConsent(patientId: number, countryLanguage: string | null): { reminderConsent: boolean; consentLanguage: string | null } {
+  if (countryLanguage === null || (patientId * 2654435761) % 1000 >= 600) return { reminderConsent: false, consentLanguage: null };
+  return { reminderConsent: true, consentLanguage: (patientId * 40503) % 7 < 4 ? countryLanguage : 'en' };
+}
 
 /** Local dates are read through a cache per zone and quarter hour (every zone changes offset on one). */
 const localDates = new Map<string, string>();
@@ -178,6 +187,8 @@ class CaseLife {
     private readonly org: DemoOrg | null,
     private readonly nowMs: number,
     readonly openedAt: number,
+    /** Outcomes and malignancy sites no case of the load has had yet. */
+    private readonly unseen: Set<string>,
   ) {
     this.t = openedAt;
     this.statusChanged = openedAt;
@@ -319,9 +330,14 @@ class CaseLife {
   private close(diagnosedFrom: number, note?: string): void {
     const rng = this.rng;
     const tz = (this.org ?? NO_ORGANIZATION).timezone;
-    this.outcome = weighted(rng, OUTCOMES);
-    const modality = this.modalities[0] ?? 'BREAST';
-    this.site = this.outcome === 'MALIGNANT' ? (rng.chance(0.1) ? 'OTHER' : SITE_OF[modality]) : null;
+    const modality = rng.pick(this.modalities);
+    // The first closes of the load take what no case has yet (each outcome, each site), so a small demo shows them all.
+    const missingSite = this.unseen.has(`site:${SITE_OF[modality]}`) ? SITE_OF[modality] : this.unseen.has('site:OTHER') ? 'OTHER' : null;
+    const missingOutcome = FOLLOW_UP_OUTCOMES.find((o) => this.unseen.has(`outcome:${o}`));
+    this.outcome = missingSite ? 'MALIGNANT' : (missingOutcome ?? weighted(rng, OUTCOMES));
+    this.site = this.outcome === 'MALIGNANT' ? (missingSite ?? (rng.chance(0.1) ? 'OTHER' : SITE_OF[modality])) : null;
+    this.unseen.delete(`outcome:${this.outcome}`);
+    if (this.site) this.unseen.delete(`site:${this.site}`);
     const diagnosedAt = Math.max(this.openedAt, diagnosedFrom + Math.floor(rng.next() * (this.t - diagnosedFrom)));
     this.diagnosisDate = this.outcome === 'UNKNOWN' && rng.chance(0.7) ? null : localDay(diagnosedAt, tz);
     this.diagnosisFacility = this.outcome === 'UNKNOWN' ? null : (this.facility ?? this.facilityName());
@@ -366,16 +382,16 @@ class CaseLife {
 
 /** Opens, plays and loads the demo's follow-up cases; returns how many cases it wrote. */
 export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, log: (message: string) => void): Promise<number> {
-  const orgRows = await database.query<{ id: number; timezone: string; place: string; language: string | null }>(ORGANIZATIONS_SQL);
+  const orgRows = await database.query<{ id: number; timezone: string; place: string; country_code: string | null }>(ORGANIZATIONS_SQL);
   const orgs = new Map<number, DemoOrg>();
   for (const o of orgRows) {
-    orgs.set(o.id, { ...o, language: o.language?.toLowerCase() ?? null, settings: defaultFollowUpSettings(o.id), followers: [] });
+    const language = Object.values(COUNTRIES).find((c) => c.code === o.country_code)?.languageIso ?? null;
+    orgs.set(o.id, { id: o.id, timezone: o.timezone, place: o.place, language, settings: defaultFollowUpSettings(o.id), followers: [] });
   }
   for (const f of await database.query<{ organization_id: number; user_id: number }>(FOLLOWERS_SQL)) {
     orgs.get(f.organization_id)?.followers.push(f.user_id);
   }
   await copyRows(database, schema.followUpSettings, demoSettings([...orgs.values()], rng, nowMs));
-  await database.exec(CONSENT_SQL);
 
   const positives = await database.query<DemoPositive>(POSITIVES_SQL);
   let cases: Insert<typeof schema.followUpCases>[] = [];
@@ -395,9 +411,7 @@ export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, 
 
   const finish = (life: CaseLife, id: number, p: DemoPositive) => {
     const org = p.organization_id === null ? null : (orgs.get(p.organization_id) ?? null);
-    const consents = org !== null && p.has_mobile && demoReminderConsent(p.patient_id);
-    const language = org?.language && usesLocalLanguage(p.patient_id) ? org.language : 'en';
-    const reminded = life.remind({ consents, language });
+    const reminded = life.remind({ consents: p.reminded, language: p.consent_language ?? 'en' });
     // Ties keep the order they were written in (a contact and the move it implies share an instant).
     const timeline = life.entries.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i).map((x) => x.e);
     for (const e of timeline) {
@@ -443,6 +457,7 @@ export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, 
     });
   };
 
+  const unseen = new Set<string>([...FOLLOW_UP_OUTCOMES.map((o) => `outcome:${o}`), ...FOLLOW_UP_SITES.map((s) => `site:${s}`)]);
   let open: { life: CaseLife; id: number; first: DemoPositive } | null = null;
   for (const p of positives) {
     const modality = SOURCE_MODALITY[p.kind];
@@ -454,7 +469,7 @@ export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, 
       if (open) finish(open.life, open.id, open.first);
       if (cases.length >= BATCH) await flush();
       const org = p.organization_id === null ? null : (orgs.get(p.organization_id) ?? null);
-      const life = new CaseLife(rng, org, nowMs, p.at);
+      const life = new CaseLife(rng, org, nowMs, p.at, unseen);
       life.modalities.push(modality);
       life.play({ kind: p.kind, sourceId: p.source_id, modality });
       open = { life, id: ++caseId, first: p };

@@ -39,7 +39,7 @@ import { rebuildScanStats, setScanStatsTriggers } from '../modules/dashboard/sca
 import { demoMammogramPath, demoScanFilePath } from '../modules/scan-files/scan-files.paths.ts';
 import { demoFirmwareFile } from '../modules/firmware/firmware-demo.ts';
 import { Rng } from './rng.ts';
-import { seedFollowUp } from './follow-up.ts';
+import { demoReminderConsent, seedFollowUp } from './follow-up.ts';
 import { fitToBudget, planTrainingHistories, type PlannedScan, type Trainee } from './training-history.ts';
 
 export type SeedOptions = {
@@ -1105,6 +1105,7 @@ class Seeder {
         referenceId: references.length > 0 && this.rng.chance(0.4) ? this.rng.pick(references) : null,
         organizationId: unassigned ? null : clinic.org.id,
         technicianId: unassigned ? null : technicianId,
+        ...demoReminderConsent(id, unassigned ? null : country.languageIso),
         dateTime,
         localDbId: `p${id}`,
         deviceSerialNumber: device.serial,
