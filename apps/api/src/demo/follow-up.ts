@@ -74,7 +74,10 @@ export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, 
   }
   await copyRows(database, schema.followUpSettings, demoSettings([...orgs.values()], rng, nowMs));
 
+  // Fresh tables have no statistics yet (the seed's VACUUM ANALYZE comes last): without them the planner guesses.
+  await database.exec('ANALYZE patients, scans, cervical_exams, cervical_documents, cervical_document_reviews, orca_exams, orca_findings');
   const positives = await database.query<DemoPositive>(POSITIVES_SQL);
+  log(`follow-up: ${positives.length} positives read`);
   let cases: Insert<typeof schema.followUpCases>[] = [];
   let sources: Insert<typeof schema.followUpCaseSources>[] = [];
   let entries: Insert<typeof schema.followUpEntries>[] = [];
