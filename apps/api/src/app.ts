@@ -31,6 +31,7 @@ import { trainingReportRoutes } from './modules/users/training-reports.routes.ts
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { followUpFiguresRoutes } from './modules/follow-up/follow-up-figures.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { organizationReferenceRoutes } from './modules/organizations/organization-references.routes.ts';
 import { organizationWebhookRoutes } from './modules/organizations/organization-webhooks.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(trainingReportRoutes);
       await api.register(lookupRoutes);
       await api.register(dashboardRoutes);
+      await api.register(followUpFiguresRoutes);
       await api.register(reportRoutes);
       await api.register(organizationRoutes);
       await api.register(organizationReferenceRoutes);

@@ -85,6 +85,16 @@ export async function benchStatistics(database: Database, config: Config): Promi
       { name: 'organization report, year vs previous', url: `/api/v1/organization/leaderboard/report-generate/?${report('ANNUALLY')}`, as: 'ADMIN' },
       { name: 'technician report, year vs previous (ORG_ADMIN)', url: `/api/v1/organization/report-generate/?${report('ANNUALLY')}`, as: 'ORG_ADMIN' },
       // The patient list (issue 8) is measured over HTTP with the scan list (scans-bench.ts).
+      // Follow-up (issue 26): the dashboard's card and table per organization, and the worklist.
+      { name: 'follow-up figures, all time (ADMIN)', url: '/api/v1/follow-up/figures/', as: 'ADMIN' },
+      { name: 'follow-up figures, this month (ADMIN)', url: '/api/v1/follow-up/figures/?month=this_month', as: 'ADMIN' },
+      { name: 'follow-up figures, last 30 days (ADMIN)', url: `/api/v1/follow-up/figures/?${last30}`, as: 'ADMIN' },
+      { name: 'follow-up figures, all time (ORG_ADMIN)', url: '/api/v1/follow-up/figures/', as: 'ORG_ADMIN' },
+      { name: 'follow-up figures by organization, all time', url: '/api/v1/follow-up/figures/organizations/', as: 'ADMIN' },
+      { name: 'follow-up figures by organization, last 30 days', url: `/api/v1/follow-up/figures/organizations/?${last30}`, as: 'ADMIN' },
+      { name: 'follow-up worklist, default order (ADMIN)', url: '/api/v1/follow-up/', as: 'ADMIN' },
+      { name: 'follow-up worklist, overdue only (ADMIN)', url: '/api/v1/follow-up/?overdue=true', as: 'ADMIN' },
+      { name: 'follow-up worklist, default order (ORG_ADMIN)', url: '/api/v1/follow-up/', as: 'ORG_ADMIN' },
     ];
 
     const results: Record<string, HttpResult> = {};

@@ -16,3 +16,4 @@ export * from './webhooks.ts';
 export * from './idempotency.ts';
 export * from './stats.ts';
 export * from './follow-up.ts';
+export * from './follow-up-stats.ts';

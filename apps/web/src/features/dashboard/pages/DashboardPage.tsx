@@ -4,6 +4,7 @@
 import { Suspense, lazy } from 'react';
 import { Center, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { canDashboard } from '@sc/shared/dashboard';
+import { canFollowUp } from '@sc/shared/follow-up';
 import { menuLabel } from '../../../app/routeAccess.ts';
 import { useSessionUser } from '../../../app/SessionUserContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -18,6 +19,10 @@ import { DASHBOARD_PARAM_DEFAULTS, ZDashboardParams, dashboardPeriod } from '../
 
 // The chart library is the largest part of the page: it loads after the title, tiles and tables.
 const ScansChart = lazy(() => import('../components/ScansChart.tsx').then((m) => ({ default: m.ScansChart })));
+// The follow-up figures (issue 26) load on their own, for the roles that follow up patients.
+const FollowUpSection = lazy(() =>
+  import('../components/FollowUpSection.tsx').then((m) => ({ default: m.FollowUpSection })),
+);
 
 export function DashboardPage() {
   const user = useSessionUser();
@@ -51,6 +56,11 @@ export function DashboardPage() {
       >
         <ScansChart chart={chart.data} />
       </Suspense>
+      {canFollowUp(user.user_type) && (
+        <Suspense fallback={null}>
+          <FollowUpSection period={period} listPeriod={params} />
+        </Suspense>
+      )}
       {seesLeaderboard && <LeaderboardBox period={period} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <DeviceStatsBox period={period} listPeriod={params} />
