@@ -84,13 +84,13 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
     value: values[field] ?? '',
     onChange: (e: { currentTarget: { value: string } }) => set(field)(e.currentTarget.value),
     error: errors[field],
-    'data-testid': `follow-up-${field.replace(/_/g, '-')}`,
+    'data-testid': `follow-up-action-${field.replace(/_/g, '-')}`,
   });
   const select = (field: string) => ({
     value: values[field] || null,
     onChange: set(field),
     error: errors[field],
-    'data-testid': `follow-up-${field.replace(/_/g, '-')}`,
+    'data-testid': `follow-up-action-${field.replace(/_/g, '-')}`,
     comboboxProps: { withinPortal: true },
   });
   const closing = (kind === 'STATUS_CHANGE' && values.status === 'CLOSED') || (kind === 'CORRECTION' && kase.status === 'CLOSED');
