@@ -9,6 +9,7 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Select, SimpleGrid, Stack,
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from '@sc/shared/constants';
+import { canFollowUp } from '@sc/shared/follow-up';
 import { GENDER_LABELS } from '@sc/shared/labels';
 import { nationalPartOf } from '@sc/shared/phone';
 import {
@@ -38,6 +39,7 @@ import { TechnicianPicker } from '../../../components/TechnicianPicker.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { patientRecordLinks } from '../../../components/list/PatientFilter.tsx';
 import { useErrorArea } from '../../../components/useErrorArea.ts';
+import { FollowUpCasesLink } from '../../follow-up/components/FollowUpCasesLink.tsx';
 import { useReferences } from '../../organizations/organizations.api.ts';
 import { usePatient, useSavePatient } from '../patients.api.ts';
 
@@ -177,6 +179,8 @@ function PatientDetails({
       </Group>,
     ]);
   }
+  // Issue 26: the patient's follow-up cases, each opening the case dialog (follow-up roles only).
+  if (canFollowUp(role)) rows.push(['Follow-up', <FollowUpCasesLink key="f" filter={{ patient: patient.id }} />]);
   return (
     <Stack gap="md" data-testid="patient-details">
       <Table withRowBorders={false} verticalSpacing={4}>
