@@ -49,6 +49,8 @@ import { deviceSessionRoutes } from './modules/uploads/device-upload.routes.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
 import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts';
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { followUpRoutes } from './modules/follow-up/follow-up.routes.ts';
+import { followUpSettingsRoutes } from './modules/follow-up/follow-up-settings.routes.ts';
 import { tutorialRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { registerSpecAliases } from './modules/spec-paths/spec-aliases.ts';
@@ -175,6 +177,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(replayRoutes);
       await api.register(licenceRoutes);
       await api.register(examUploadRoutes);
+      await api.register(followUpRoutes);
+      await api.register(followUpSettingsRoutes);
       await api.register(bookingRoutes);
       await api.register(tutorialRoutes);
       await api.register(firmwareRoutes);

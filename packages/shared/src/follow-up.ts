@@ -4,7 +4,7 @@
 // these same rules; nothing here knows a database.
 import { z } from 'zod';
 import { ZBoolParam, ZIsoDate, ZListQuery, ZPeriodQuery, idField, idParam, isIsoDate, paginated } from './list.ts';
-import type { TUserType } from './roles.ts';
+import { ZUserType, type TUserType } from './roles.ts';
 import { MESSAGES, textField } from './validation.ts';
 
 // ---- Who ---------------------------------------------------------------------------------------------------------
@@ -383,6 +383,8 @@ export const ZFollowUpSettingsInput = z
     }
   });
 export type TFollowUpSettingsInput = z.input<typeof ZFollowUpSettingsInput>;
+/** `PATCH organization/{id}/follow-up-settings/`: any of the fields, checked merged with the current settings. */
+export const ZFollowUpSettingsPatch = z.object(ZFollowUpSettingsInput.shape).partial();
 export const ZFollowUpSettings = z.object({
   organization: z.number(),
   contact_days: z.number(),
@@ -546,6 +548,11 @@ export function followUpActionProblems(
 export const ZFollowUpAssign = z.object({
   assigned_user: idField(FOLLOW_UP_MESSAGES.assigneeInvalid).nullable(),
 });
+
+/** `GET follow-up/assignees/?organization=ID`: the users a case of that organization may be assigned to. */
+export const ZFollowUpAssigneesQuery = z.object({ organization: idParam('organization') });
+export const ZFollowUpAssignee = z.object({ id: z.number(), name: z.string(), user_type: ZUserType });
+export type TFollowUpAssignee = z.infer<typeof ZFollowUpAssignee>;
 
 /** `POST follow-up/backfill/`: open the cases of positives stored before follow-up existed (ADMIN; a job). */
 export const ZFollowUpBackfillQueued = z.object({ detail: z.string() });
