@@ -51,6 +51,8 @@ import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { followUpRoutes } from './modules/follow-up/follow-up.routes.ts';
 import { followUpSettingsRoutes } from './modules/follow-up/follow-up-settings.routes.ts';
+import { followUpBackfillRoutes } from './modules/follow-up/follow-up-backfill.routes.ts';
+import { queueStartupFollowUpBackfill } from './jobs/follow-up-backfill.job.ts';
 import { tutorialRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { registerSpecAliases } from './modules/spec-paths/spec-aliases.ts';
@@ -182,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(bookingRoutes);
       await api.register(tutorialRoutes);
       await api.register(firmwareRoutes);
+      await api.register(followUpBackfillRoutes);
       await api.register(specRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },
@@ -196,7 +199,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await services.close();
   });
   // Job workers poll in the server only; tests run queued jobs with services.queue.drain().
-  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => services.queue.start());
+  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => services.queue.start().then(() => queueStartupFollowUpBackfill(services)));
   return app;
 }
 

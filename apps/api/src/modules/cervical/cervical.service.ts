@@ -1,6 +1,7 @@
 // The console's cervical exams (part 3 §2, §6, §7, §9; architecture §6, §7): list (JSON or CSV), by ids, one exam, the
 // review documents, reviews (add: CERVAICAL_REVIEWER, its own, where it has none; edit: ADMIN), reviewer 1/2 and
 // their statuses recomputed in the same transaction, an ADMIN's final read of a disagreement, reviewer agreement.
+// A review or final read that makes the exam's final read positive opens its patient's follow-up case (issue 26).
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import {
@@ -35,7 +36,9 @@ import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { requestPeriod, timezoneFromHeader } from '../../http/period.ts';
 import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/scope.ts';
+import { openCervicalCase } from '../follow-up/follow-up-opening.ts';
 import { insertReportLog } from '../scans/scan-list.queries.ts';
+import { queueWebhookDelivery } from '../scans/scans.service.ts';
 import * as q from './cervical.queries.ts';
 import {
   cervicalCsvRecord,
@@ -291,7 +294,7 @@ export async function addReview(ctx: CervicalContext, actor: Actor, input: TRevi
   }
   const examId = doc.document.examId;
   const now = ctx.now();
-  const id = await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await q.lockExam(tx, examId);
     const facts = await q.reviewFactsOfExam(tx, examId);
     if (facts.reviews.some((r) => r.documentId === input.document && r.userId === actor.id)) {
@@ -316,6 +319,7 @@ export async function addReview(ctx: CervicalContext, actor: Actor, input: TRevi
       })
       .returning();
     await recomputeReviewers(tx, examId, now, actor.id);
+    const opening = await openCervicalCase(tx, examId, { now, actorId: actor.id });
     await ctx.services.audit.record(
       {
         action: 'cervical.review_added',
@@ -329,9 +333,10 @@ export async function addReview(ctx: CervicalContext, actor: Actor, input: TRevi
       },
       tx,
     );
-    return row!.id;
+    return { id: row!.id, followUpDeliveryId: opening?.webhookDeliveryId ?? null };
   });
-  return savedReview(ctx, id, examId);
+  if (saved.followUpDeliveryId !== null) await queueWebhookDelivery(ctx, saved.followUpDeliveryId);
+  return savedReview(ctx, saved.id, examId);
 }
 
 /** 404 for a review that does not exist or is out of the caller's scope (before its body is looked at, as DRF). */
@@ -355,7 +360,7 @@ export async function editReview(ctx: CervicalContext, actor: Actor, id: number,
     throw fieldError('user', 'The reviewer of a review cannot be changed.');
   }
   const now = ctx.now();
-  await db.transaction(async (tx) => {
+  const followUpDeliveryId = await db.transaction(async (tx) => {
     await q.lockExam(tx, found.examId);
     const answers = await answersOf(tx, input);
     await tx
@@ -363,6 +368,7 @@ export async function editReview(ctx: CervicalContext, actor: Actor, id: number,
       .set({ reviewStatus: input.review_status, ...answers, modified: now, modifiedBy: actor.id })
       .where(eq(cervicalDocumentReviews.id, id));
     await recomputeReviewers(tx, found.examId, now, actor.id);
+    const opening = await openCervicalCase(tx, found.examId, { now, actorId: actor.id });
     await ctx.services.audit.record(
       {
         action: 'cervical.review_edited',
@@ -380,7 +386,9 @@ export async function editReview(ctx: CervicalContext, actor: Actor, id: number,
       },
       tx,
     );
+    return opening?.webhookDeliveryId ?? null;
   });
+  if (followUpDeliveryId !== null) await queueWebhookDelivery(ctx, followUpDeliveryId);
   return savedReview(ctx, id, found.examId);
 }
 
@@ -399,7 +407,7 @@ export async function adjudicate(
   // The scope is read before the transaction: PGlite has one connection, which the transaction holds.
   const before = await q.findCervicalRow(db, scope, id);
   if (!before) throw notFound();
-  await db.transaction(async (tx) => {
+  const followUpDeliveryId = await db.transaction(async (tx) => {
     const exam = await q.lockExam(tx, id);
     if (!exam) throw notFound();
     if (!isDisagreement(exam.reviewerOneStatus, exam.reviewerTwoStatus)) {
@@ -429,7 +437,10 @@ export async function adjudicate(
       },
       tx,
     );
+    const opening = await openCervicalCase(tx, id, { now, actorId: actor.id });
+    return opening?.webhookDeliveryId ?? null;
   });
+  if (followUpDeliveryId !== null) await queueWebhookDelivery(ctx, followUpDeliveryId);
   const row = await q.findCervicalRow(db, scope, id);
   if (!row) throw notFound();
   return { ...presentCervicalRow(row, viewerOf(actor)), detail: CERVICAL_MESSAGES.adjudicated };

@@ -2,7 +2,8 @@
 // device, the patient of the organization, the caller's own files in their folders, the Idempotency-Key), then the
 // exam is stored and one licence of its application is taken from the organization IN THE SAME TRANSACTION
 // (`UPDATE … SET count = count - 1 WHERE count > 0 RETURNING`), with a licence log row and audit rows. No licence
-// left: 403 with the reason, and the transaction (exam, files named, idempotency claim) rolls back.
+// left: 403 with the reason, and the transaction (exam, files named, idempotency claim) rolls back. A new ORCA exam
+// with a finding that has a symptom opens (or joins) its patient's follow-up case in the same transaction (issue 26).
 import {
   EXAM_FILE_FOLDERS,
   EXAM_UPLOAD_MESSAGES,
@@ -11,6 +12,7 @@ import {
   type TExamUploadSaved,
   type TOrcaUpload,
 } from '@sc/shared/exam-uploads';
+import { isOralScreenPositive } from '@sc/shared/follow-up';
 import { LICENCE_MESSAGES } from '@sc/shared/licences';
 import { SCAN_TIME_FUTURE_TOLERANCE_MS, SCAN_TIME_MIN, SCAN_MESSAGES } from '@sc/shared/scans';
 import type { AppContext } from '../../app.ts';
@@ -18,8 +20,10 @@ import type { Tx } from '../../db/client.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { LICENCE_AUDIT } from '../licences/licences.service.ts';
+import { openOrJoinCase } from '../follow-up/follow-up-opening.ts';
 import { consumeLicence, hasActiveLicenceCode, insertLicenceLog } from '../licences/licences.queries.ts';
 import { findPatientOrganization } from '../patients/patients.queries.ts';
+import { queueWebhookDelivery } from '../scans/scans.service.ts';
 import {
   assertOwnFiles,
   invalidReference,
@@ -48,6 +52,8 @@ type ExamKind<T extends ExamUploadCommon> = {
   extraFiles: (input: T) => FileReference[];
   insert: (tx: Tx, input: T, uploader: Uploader, actor: Actor, at: Date) => Promise<q.StoredExam | null>;
   find: (tx: Tx, serial: string, localDbId: string) => Promise<q.StoredExam | null>;
+  /** Whether the new exam is screen-positive on upload (ORCA); a cervical exam is read later, by its reviewers. */
+  screenPositive?: (input: T) => boolean;
 };
 
 function fileRefs(input: ExamUploadCommon): FileReference[] {
@@ -193,8 +199,22 @@ async function uploadExam<T extends ExamUploadCommon>(
       },
       tx,
     );
+    let followUpDeliveryId: number | null = null;
+    if (kind.screenPositive?.(input) && exam.patientId !== null) {
+      const opening = await openOrJoinCase(
+        tx,
+        { kind: 'ORCA', sourceId: exam.id, patientId: exam.patientId, screenedAt: exam.dateTime },
+        { now, actorId: actor.id },
+      );
+      followUpDeliveryId = opening.webhookDeliveryId;
+    }
     const left = await q.countLicencesLeft(tx, uploader.organizationId, kind.application);
-    return { status: 201, body: present(kind.application, stored, left, kind.created) };
+    const deliveryId = followUpDeliveryId;
+    return {
+      status: 201,
+      body: present(kind.application, stored, left, kind.created),
+      afterCommit: deliveryId === null ? undefined : () => queueWebhookDelivery(ctx, deliveryId),
+    };
   });
 }
 
@@ -276,6 +296,7 @@ export function uploadOrcaExam(
     endpoint: 'POST orca/',
     created: EXAM_UPLOAD_MESSAGES.orcaCreated,
     licenseCode: input.license_code,
+    screenPositive: (i) => isOralScreenPositive(i.findings),
     extraFiles: (i) =>
       i.findings.flatMap((f, n) =>
         f.path === null

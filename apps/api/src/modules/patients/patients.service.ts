@@ -36,6 +36,7 @@ import { paginate, toPageParams } from '../../http/pagination.ts';
 import { requestPeriod } from '../../http/period.ts';
 import { isInScope, resolveScope, type Scope } from '../../http/scope.ts';
 import { assertOwnFiles, invalidReference, resolveUploader } from '../uploads/device-uploader.ts';
+import { moveCasesWithPatient } from '../follow-up/follow-up-opening.ts';
 import { runIdempotent, type IdempotentAnswer } from '../uploads/idempotency.ts';
 import { touchLastSync } from '../scans/scans.queries.ts';
 import { presentPatient, presentPatientReport } from './patients.presenter.ts';
@@ -455,6 +456,11 @@ export async function transferConsolePatient(
     }
     const at = ctx.now();
     const { filePaths, ...moved } = await movePatient(tx, id, { organizationId, technicianId, by: actor.id, at });
+    // The patient's follow-up cases move with them (issue 26), their due dates in the new organization's zone.
+    const movedCases =
+      current.patient.organizationId === organizationId
+        ? 0
+        : await moveCasesWithPatient(tx, id, organizationId, { now: at, actorId: actor.id });
     // The patient's files follow it: the new organization reads them, the old one no longer does.
     await moveFiles(tx, filePaths, organizationId);
     await ctx.services.audit.record(
@@ -473,6 +479,7 @@ export async function transferConsolePatient(
           moved_scans: moved.scans,
           moved_cervical_exams: moved.cervical,
           moved_orca_exams: moved.orca,
+          moved_follow_up_cases: movedCases,
         },
       },
       tx,

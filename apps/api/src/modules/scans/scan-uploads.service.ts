@@ -148,11 +148,15 @@ export async function uploadScan(
       : stored.scan.parentScanId !== null
         ? UPLOAD_MESSAGES.scanDuplicate
         : UPLOAD_MESSAGES.scanCreated;
-    const deliveryId = stored.webhookDeliveryId;
+    const deliveryIds = [stored.webhookDeliveryId, stored.followUpDeliveryId].filter((id): id is number => id !== null);
     return {
       status: stored.created ? 201 : 200,
       body: { ...presentScan(presented), detail },
-      afterCommit: deliveryId === null ? undefined : () => queueWebhookDelivery(ctx, deliveryId),
+      afterCommit: deliveryIds.length
+        ? async () => {
+            for (const id of deliveryIds) await queueWebhookDelivery(ctx, id);
+          }
+        : undefined,
     };
   });
 }

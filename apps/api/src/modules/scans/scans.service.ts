@@ -5,10 +5,13 @@
 // - webhooks: a new SCAN of an organization whose webhook is on gets a delivery row in the same transaction,
 //   and its job is queued after the commit (STYLE "Jobs"). Training, practice and pre-training scans are the
 //   technician's internal certification work and never leave the system through a webhook.
+// - follow-up: a new positive SCAN opens its patient's follow-up case or joins the active one (issue 26), in the
+//   same transaction; the case's webhook event is queued after the commit like the scan's.
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../app.ts';
 import { webhookDeliveryJob } from '../../jobs/webhook-delivery.job.ts';
 import { enqueue } from '../../services/queue/job.ts';
+import { openOrJoinCase } from '../follow-up/follow-up-opening.ts';
 import { insertDeliveries } from '../organizations/organization-webhooks.queries.ts';
 import {
   findOrganizationWebhook,
@@ -36,6 +39,8 @@ export type CreateScanResult = {
   created: boolean;
   /** The webhook delivery queued for this scan, if any. */
   webhookDeliveryId: number | null;
+  /** The webhook delivery of the follow-up case this scan opened, if any (queued after the commit too). */
+  followUpDeliveryId: number | null;
 };
 
 /** Column defaults, so an upload that omits a field compares equal to a stored row holding its default. */
@@ -136,12 +141,14 @@ export async function createScan(
 ): Promise<CreateScanResult> {
   const result = await ctx.database.db.transaction((tx) => storeScan(ctx, tx, input, opts));
   if (result.webhookDeliveryId !== null) await queueWebhookDelivery(ctx, result.webhookDeliveryId);
+  if (result.followUpDeliveryId !== null) await queueWebhookDelivery(ctx, result.followUpDeliveryId);
   return result;
 }
 
 /**
  * The part of `createScan` that runs inside the caller's transaction (the device upload stores its idempotency
- * key in the same one). The caller queues `webhookDeliveryId` with `queueWebhookDelivery` after the commit.
+ * key in the same one). The caller queues `webhookDeliveryId` and `followUpDeliveryId` with `queueWebhookDelivery`
+ * after the commit.
  */
 export async function storeScan(
   ctx: Pick<ScansContext, 'now'>,
@@ -163,11 +170,21 @@ export async function storeScan(
       webhookDeliveryId = delivery?.id ?? null;
     }
   }
-  return { ...stored, webhookDeliveryId };
+  let followUpDeliveryId: number | null = null;
+  // A breast SCAN with a finding on either side (is_positive, computed by the database) is a screen positive.
+  if (stored.created && stored.scan.scanType === 'SCAN' && stored.scan.isPositive && stored.scan.patientId !== null) {
+    const opening = await openOrJoinCase(
+      tx,
+      { kind: 'SCAN', sourceId: stored.scan.id, patientId: stored.scan.patientId, screenedAt: stored.scan.dateTime },
+      { now: at, actorId: opts.actorId ?? null },
+    );
+    followUpDeliveryId = opening.webhookDeliveryId;
+  }
+  return { ...stored, webhookDeliveryId, followUpDeliveryId };
 }
 
 /** Queues the delivery job of a committed webhook delivery row; a failure is logged, the sweep re-queues it. */
-export async function queueWebhookDelivery(ctx: ScansContext, deliveryId: number): Promise<void> {
+export async function queueWebhookDelivery(ctx: Pick<ScansContext, 'services'>, deliveryId: number): Promise<void> {
   try {
     await enqueue(ctx.services.queue, webhookDeliveryJob, { delivery_id: deliveryId, attempt: 1 });
   } catch (err) {

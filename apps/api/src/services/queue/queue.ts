@@ -19,6 +19,12 @@ export type SendOptions = {
   retryBackoff?: boolean;
   /** A handler running longer than this is considered dead and retried. */
   expireInSeconds?: number;
+  /**
+   * With `singletonSeconds`: one job of this name and key per time slot of that many seconds, however many
+   * instances send it (a start-up job every instance queues).
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
 };
 
 export type DrainOptions = {
@@ -111,6 +117,8 @@ function toBossSendOptions(options: SendOptions = {}): PgBoss.SendOptions {
   if (options.retryDelaySeconds !== undefined) out.retryDelay = options.retryDelaySeconds;
   if (options.retryBackoff !== undefined) out.retryBackoff = options.retryBackoff;
   if (options.expireInSeconds !== undefined) out.expireInSeconds = options.expireInSeconds;
+  if (options.singletonKey !== undefined) out.singletonKey = options.singletonKey;
+  if (options.singletonSeconds !== undefined) out.singletonSeconds = options.singletonSeconds;
   return out;
 }
 
