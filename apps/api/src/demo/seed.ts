@@ -39,6 +39,7 @@ import { rebuildScanStats, setScanStatsTriggers } from '../modules/dashboard/sca
 import { demoMammogramPath, demoScanFilePath } from '../modules/scan-files/scan-files.paths.ts';
 import { demoFirmwareFile } from '../modules/firmware/firmware-demo.ts';
 import { Rng } from './rng.ts';
+import { seedFollowUp } from './follow-up.ts';
 import { fitToBudget, planTrainingHistories, type PlannedScan, type Trainee } from './training-history.ts';
 
 export type SeedOptions = {
@@ -271,6 +272,7 @@ class Seeder {
     await this.bookings();
     await this.reportLogsAndWebhooks();
     this.log('exams, licences, bookings, report log');
+    await seedFollowUp(this.database, this.rng, this.nowMs, this.log);
     await this.lastSyncDates();
     await resetSequences(this.database, SEEDED_TABLES);
     // PGlite has no autovacuum: statistics only exist after ANALYZE, and counts use index-only scans only once
