@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TFollowUpAction,
+  TFollowUpAssignee,
   TFollowUpCase,
   TFollowUpListQuery,
   TFollowUpRow,
@@ -13,7 +14,6 @@ import type { TPaginated } from '@sc/shared/list';
 import { api } from '../../api/client.ts';
 
 export type TFollowUpQuery = Partial<Omit<TFollowUpListQuery, 'format'>>;
-export type TFollowUpAssignee = { id: number; name: string };
 
 export const followUpKeys = {
   all: ['follow-up'] as const,
@@ -46,9 +46,7 @@ export function useFollowUpCase(id: number | undefined) {
 export function useFollowUpAssignees(organization: number | undefined) {
   return useQuery({
     queryKey: followUpKeys.assignees(organization ?? 0),
-    queryFn: ({ signal }) =>
-      api.list<TFollowUpAssignee[] | TPaginated<TFollowUpAssignee>>('follow-up/assignees/', { query: { organization }, signal }),
-    select: (data) => (Array.isArray(data) ? data : data.results),
+    queryFn: ({ signal }) => api.get<TFollowUpAssignee[]>('follow-up/assignees/', { query: { organization }, signal }),
     enabled: organization !== undefined && organization > 0,
   });
 }

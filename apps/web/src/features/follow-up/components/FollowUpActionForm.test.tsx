@@ -14,7 +14,7 @@ const ACTIONS = 'POST /api/v1/follow-up/5/actions/';
 function setup(kase: TFollowUpCase, actionReply: Parameters<typeof mockFetch>[0][string] = { body: kase }) {
   const fetchMock = mockFetch({
     'GET /api/v1/follow-up/5/': { body: kase },
-    'GET /api/v1/follow-up/assignees/': { body: [{ id: 12, name: 'Nurse Cruz' }] },
+    'GET /api/v1/follow-up/assignees/': { body: [{ id: 12, name: 'Nurse Cruz', user_type: 'ORG_ADMIN' }] },
     [ACTIONS]: actionReply,
   });
   renderScanRoutes(makeUser('ORG_ADMIN'), '/follow-up', { '/follow-up': <FollowUpCaseDialog id={5} onClose={() => undefined} /> });

@@ -15,7 +15,7 @@ const LIST = '/api/v1/follow-up/';
 function setup(role: TUserType, path = '/follow-up', results = [caseRow(1), caseRow(2, { overdue: false, days_overdue: 0, status: 'CONTACTED' })]) {
   const fetchMock = mockFetch({
     [`GET ${LIST}`]: { body: casePage(results) },
-    'GET /api/v1/follow-up/assignees/': { body: [{ id: 12, name: 'Nurse Cruz' }] },
+    'GET /api/v1/follow-up/assignees/': { body: [{ id: 12, name: 'Nurse Cruz', user_type: 'ORG_ADMIN' }] },
     'GET /api/v1/follow-up/1/': { body: caseDetail(1) },
   });
   renderScanRoutes(makeUser(role), path, { '/follow-up': <FollowUpPage /> });
