@@ -38,6 +38,9 @@ export const PATIENT_MESSAGES = {
   technicianLocked: 'You may not change the technician of this patient.',
   organizationNotYours: 'You may only choose a technician of your own organization.',
   noReports: 'No reports are available.',
+  /** The same text as the follow-up settings' reminder languages (FOLLOW_UP_MESSAGES.smsLanguageUnknown). */
+  consentLanguage: 'Unknown language.',
+  consentBoolean: 'Must be a valid boolean.',
 } as const;
 
 const maxChars = (n: number) => `Ensure this field has no more than ${n} characters.`;
@@ -140,6 +143,19 @@ export const uploadedPath = () =>
     .min(1, MESSAGES.required)
     .max(FILE_PATH_MAX, maxChars(FILE_PATH_MAX));
 
+/**
+ * The language the patient gave their reminder consent in: a Language iso code ('en', 'hi', 'fil'), read lower
+ * case; '' and null clear it. The API checks a row of `languages` has it ('Unknown language.' otherwise).
+ */
+const consentLanguageField = () =>
+  textField({ error: PATIENT_MESSAGES.consentLanguage })
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(v), PATIENT_MESSAGES.consentLanguage)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
 const countryCodeField = () =>
   textField({ error: MESSAGES.selectCountryCode })
     .trim()
@@ -171,6 +187,9 @@ export const patientFields = {
   physician_email: optionalEmail(),
   /** An active reference of the patient's organization. */
   reference: pk().nullable().optional(),
+  /** The patient agreed to follow-up reminders by SMS (issue 26); absent on a create is false. */
+  reminder_consent: z.boolean({ error: PATIENT_MESSAGES.consentBoolean }).optional(),
+  consent_language: consentLanguageField(),
 };
 
 type PatientCross = {
@@ -280,6 +299,9 @@ export const ZPatient = z.object({
   device_serial_number: z.string().nullable(),
   local_db_id: z.string().nullable(),
   most_recent_mammogram_report: z.array(z.string()),
+  /** Follow-up reminders by SMS (issue 26): the patient's consent and the language it was given in (iso code). */
+  reminder_consent: z.boolean(),
+  consent_language: z.string().nullable(),
 });
 export type TPatient = z.infer<typeof ZPatient>;
 
@@ -396,6 +418,8 @@ export const ZPatientPatch = z.object(
     physician_email: patchEmail(),
     reference: pk().nullable().optional(),
     technician: pk().optional(),
+    reminder_consent: patientFields.reminder_consent,
+    consent_language: consentLanguageField(),
   },
   { error: 'Expected an object.' },
 );

@@ -42,6 +42,8 @@ export function presentPatient(row: PatientForPresentation): TPatient {
     device_serial_number: patient.deviceSerialNumber,
     local_db_id: patient.localDbId,
     most_recent_mammogram_report: patient.mostRecentMammogramReport,
+    reminder_consent: patient.reminderConsent,
+    consent_language: patient.consentLanguage,
   };
 }
 

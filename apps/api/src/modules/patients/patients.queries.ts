@@ -7,6 +7,7 @@ import { cappedCount, countFromTotals, countUpToSql, pageStatement } from '../..
 import { SEARCH_COUNT_AHEAD } from '@sc/shared/list';
 import {
   cervicalExams,
+  languages,
   orcaExams,
   organizations,
   patients,
@@ -27,6 +28,16 @@ export async function insertPatient(db: DbOrTx, values: PatientInsert): Promise<
   const [row] = await db.insert(patients).values(values).returning();
   if (!row) throw new Error('The patient was not stored.');
   return row;
+}
+
+/** Whether a Language has this iso code (codes are unique lower-cased): a patient's consent language. */
+export async function languageCodeExists(db: DbOrTx, isoCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: languages.id })
+    .from(languages)
+    .where(eq(sql`lower(${languages.isoCode})`, isoCode.toLowerCase()))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A patient with its reference name, organization name and technician. */

@@ -47,6 +47,7 @@ import {
   insertPatient,
   isActiveReferenceOf,
   isValidUserOf,
+  languageCodeExists,
   listPatientExams,
   listPatients as queryPatients,
   patientOrderingFields,
@@ -81,7 +82,14 @@ export type PatientRecord = Pick<
   | 'physician_name'
   | 'physician_email'
   | 'reference'
+  | 'reminder_consent'
+  | 'consent_language'
 >;
+
+/** 400 on consent_language unless a Language has the code (null: no language). */
+async function assertConsentLanguage(db: DbOrTx, code: string | null | undefined): Promise<void> {
+  if (code != null && !(await languageCodeExists(db, code))) throw fieldError('consent_language', PATIENT_MESSAGES.consentLanguage);
+}
 
 /** Where a device's record came from; the console's create has none. */
 export type PatientOrigin = {
@@ -104,6 +112,7 @@ export async function createPatientRecord(
   if (record.reference != null && !(await isActiveReferenceOf(tx, record.reference, owner.organizationId))) {
     throw invalidReference('reference', record.reference);
   }
+  await assertConsentLanguage(tx, record.consent_language);
   const { origin } = opts;
   return insertPatient(tx, {
     firstName: record.first_name,
@@ -119,6 +128,8 @@ export async function createPatientRecord(
     physicianName: record.physician_name ?? null,
     physicianEmail: record.physician_email ?? null,
     referenceId: record.reference ?? null,
+    reminderConsent: record.reminder_consent ?? false,
+    consentLanguage: record.consent_language ?? null,
     organizationId: owner.organizationId,
     technicianId: owner.technicianId,
     dateTime: origin?.dateTime ?? null,
@@ -359,6 +370,7 @@ export async function updateConsolePatient(
         throw invalidReference('reference', patch.reference);
       }
     }
+    if (has('consent_language')) await assertConsentLanguage(tx, patch.consent_language);
     const values: Partial<PatientRow> = { modified: ctx.now(), modifiedBy: actor.id, age: record.age };
     if (has('first_name')) values.firstName = patch.first_name!;
     if (has('last_name')) values.lastName = patch.last_name!;
@@ -375,6 +387,8 @@ export async function updateConsolePatient(
     if (has('physician_name')) values.physicianName = patch.physician_name ?? null;
     if (has('physician_email')) values.physicianEmail = patch.physician_email ?? null;
     if (has('reference')) values.referenceId = patch.reference ?? null;
+    if (has('reminder_consent')) values.reminderConsent = patch.reminder_consent!;
+    if (has('consent_language')) values.consentLanguage = patch.consent_language ?? null;
     if (technicianChanges) values.technicianId = patch.technician!;
     await updatePatient(tx, id, values);
     await ctx.services.audit.record(

@@ -1,5 +1,6 @@
 // Every job the API runs. A new job: one file in src/jobs/ (defineJob), then one line here.
 import { followUpBackfillJob } from '../../jobs/follow-up-backfill.job.ts';
+import { followUpRemindersJob } from '../../jobs/follow-up-reminders.job.ts';
 import { idempotencyPruneJob } from '../../jobs/idempotency-prune.job.ts';
 import { outboxRetryJob } from '../../jobs/outbox-retry.job.ts';
 import { rateLimitPruneJob } from '../../jobs/rate-limit-prune.job.ts';
@@ -17,6 +18,7 @@ export const JOBS: readonly JobDefinition[] = [
   rateLimitPruneJob,
   outboxRetryJob,
   followUpBackfillJob,
+  followUpRemindersJob,
 ];
 
 /**

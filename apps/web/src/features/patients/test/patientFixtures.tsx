@@ -33,6 +33,8 @@ export function patientRow(id: number, first: string, overrides: Partial<TPatien
     device_serial_number: null,
     local_db_id: null,
     most_recent_mammogram_report: [],
+    reminder_consent: false,
+    consent_language: null,
     ...overrides,
   };
 }
