@@ -26,7 +26,10 @@ async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
-    fs.copyFileSync(path.join(import.meta.dirname, 'screenshots', `${name}.png`), path.join(dir, `${name}.png`));
+    fs.copyFileSync(
+      path.join(import.meta.dirname, 'screenshots', `${name}.png`),
+      path.join(dir, `${name}.png`),
+    );
   }
 }
 

@@ -46,7 +46,8 @@ export function useFollowUpCase(id: number | undefined) {
 export function useFollowUpAssignees(organization: number | undefined) {
   return useQuery({
     queryKey: followUpKeys.assignees(organization ?? 0),
-    queryFn: ({ signal }) => api.get<TFollowUpAssignee[]>('follow-up/assignees/', { query: { organization }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<TFollowUpAssignee[]>('follow-up/assignees/', { query: { organization }, signal }),
     enabled: organization !== undefined && organization > 0,
   });
 }
@@ -80,7 +81,8 @@ export function useAssignFollowUp() {
 export function useFollowUpSettings(organization: number) {
   return useQuery({
     queryKey: followUpKeys.settings(organization),
-    queryFn: ({ signal }) => api.get<TFollowUpSettings>(`organization/${organization}/follow-up-settings/`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TFollowUpSettings>(`organization/${organization}/follow-up-settings/`, { signal }),
   });
 }
 

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FOLLOW_UP_MESSAGES, FOLLOW_UP_MOVES, FOLLOW_UP_STATUS_LABELS, type TFollowUpCase } from '@sc/shared/follow-up';
+import {
+  FOLLOW_UP_MESSAGES,
+  FOLLOW_UP_MOVES,
+  FOLLOW_UP_STATUS_LABELS,
+  type TFollowUpCase,
+} from '@sc/shared/follow-up';
 import { bodyOf, makeUser, mockFetch } from '../../../test/render.tsx';
 import { renderScanRoutes } from '../../scans/test/scanFixtures.tsx';
 import { caseDetail, entry } from '../test/followUpFixtures.ts';
@@ -17,7 +22,9 @@ function setup(kase: TFollowUpCase, actionReply: Parameters<typeof mockFetch>[0]
     'GET /api/v1/follow-up/assignees/': { body: [{ id: 12, name: 'Nurse Cruz', user_type: 'ORG_ADMIN' }] },
     [ACTIONS]: actionReply,
   });
-  renderScanRoutes(makeUser('ORG_ADMIN'), '/follow-up', { '/follow-up': <FollowUpCaseDialog id={5} onClose={() => undefined} /> });
+  renderScanRoutes(makeUser('ORG_ADMIN'), '/follow-up', {
+    '/follow-up': <FollowUpCaseDialog id={5} onClose={() => undefined} />,
+  });
   return fetchMock;
 }
 
@@ -25,14 +32,22 @@ const pick = async (testId: string, option: string) => {
   await userEvent.click(screen.getByTestId(testId));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 };
-const kind = async (label: string) => userEvent.click(within(screen.getByTestId('follow-up-action-kind')).getByText(label));
-const posted = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+const kind = async (label: string) =>
+  userEvent.click(within(screen.getByTestId('follow-up-action-kind')).getByText(label));
+const posted = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('FollowUpActionForm', () => {
   it('offers contact and referral only while the case is active, and a move only where the table has one', () => {
-    expect(offeredKinds({ status: 'OPEN' })).toEqual(['CONTACT_ATTEMPT', 'REFERRAL', 'NOTE', 'STATUS_CHANGE', 'CORRECTION']);
+    expect(offeredKinds({ status: 'OPEN' })).toEqual([
+      'CONTACT_ATTEMPT',
+      'REFERRAL',
+      'NOTE',
+      'STATUS_CHANGE',
+      'CORRECTION',
+    ]);
     expect(offeredKinds({ status: 'LOST_TO_FOLLOW_UP' })).toEqual(['NOTE', 'STATUS_CHANGE', 'CORRECTION']);
     expect(offeredKinds({ status: 'CLOSED' })).toEqual(['NOTE', 'CORRECTION']);
     expect(offeredKinds({ status: 'DECLINED' })).toEqual(['NOTE', 'CORRECTION']);
@@ -61,12 +76,20 @@ describe('FollowUpActionForm', () => {
     await pick('follow-up-action-method', 'Call');
     await pick('follow-up-action-result', 'Reached');
     await userEvent.click(screen.getByTestId('follow-up-action-submit'));
-    await waitFor(() => expect(bodyOf(fetchMock, ACTIONS)).toEqual({ kind: 'CONTACT_ATTEMPT', method: 'CALL', result: 'REACHED' }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, ACTIONS)).toEqual({
+        kind: 'CONTACT_ATTEMPT',
+        method: 'CALL',
+        result: 'REACHED',
+      }),
+    );
     expect(await screen.findByText(FOLLOW_UP_MESSAGES.actionSaved)).toBeInTheDocument();
   });
 
   it('asks a closing move for the outcome, and the site of a malignancy, before sending', async () => {
-    const fetchMock = setup(caseDetail(5, { status: 'SEEN', next_statuses: ['CLOSED', 'LOST_TO_FOLLOW_UP'] }));
+    const fetchMock = setup(
+      caseDetail(5, { status: 'SEEN', next_statuses: ['CLOSED', 'LOST_TO_FOLLOW_UP'] }),
+    );
     await screen.findByTestId('follow-up-case');
     await kind('Change status');
     await pick('follow-up-action-status', 'Closed');
@@ -85,7 +108,10 @@ describe('FollowUpActionForm', () => {
     await kind('Change status');
     await pick('follow-up-action-status', 'Closed');
     await pick('follow-up-action-outcome', 'Benign');
-    await userEvent.type(screen.getByTestId('follow-up-action-diagnosis-date'), dayjs().add(2, 'day').format('YYYY-MM-DD'));
+    await userEvent.type(
+      screen.getByTestId('follow-up-action-diagnosis-date'),
+      dayjs().add(2, 'day').format('YYYY-MM-DD'),
+    );
     await userEvent.click(screen.getByTestId('follow-up-action-submit'));
     expect(await screen.findByText(FOLLOW_UP_MESSAGES.diagnosisDateFuture)).toBeInTheDocument();
   });
@@ -106,8 +132,19 @@ describe('FollowUpActionForm', () => {
       caseDetail(5, {
         timeline: [
           entry(1),
-          entry(2, { kind: 'CONTACT_ATTEMPT', by: { id: 7, name: 'Asha Rao' }, data: { method: 'CALL', result: 'NO_ANSWER' }, corrected_by: [3] }),
-          entry(3, { kind: 'CORRECTION', by: { id: 7, name: 'Asha Rao' }, corrects: 2, note: 'It was an SMS', data: {} }),
+          entry(2, {
+            kind: 'CONTACT_ATTEMPT',
+            by: { id: 7, name: 'Asha Rao' },
+            data: { method: 'CALL', result: 'NO_ANSWER' },
+            corrected_by: [3],
+          }),
+          entry(3, {
+            kind: 'CORRECTION',
+            by: { id: 7, name: 'Asha Rao' },
+            corrects: 2,
+            note: 'It was an SMS',
+            data: {},
+          }),
         ],
       }),
     );

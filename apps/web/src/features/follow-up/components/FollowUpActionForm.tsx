@@ -4,7 +4,17 @@
 // and a note; on a closed case the outcome may be restated). Checked as the API checks; its field errors show on
 // their fields.
 import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CONTACT_METHODS,
@@ -93,7 +103,9 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
     'data-testid': `follow-up-action-${field.replace(/_/g, '-')}`,
     comboboxProps: { withinPortal: true },
   });
-  const closing = (kind === 'STATUS_CHANGE' && values.status === 'CLOSED') || (kind === 'CORRECTION' && kase.status === 'CLOSED');
+  const closing =
+    (kind === 'STATUS_CHANGE' && values.status === 'CLOSED') ||
+    (kind === 'CORRECTION' && kase.status === 'CLOSED');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -101,7 +113,14 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
     // Fields the form no longer shows are not sent: the outcome of a move that is no longer Closed, a site after
     // the outcome stopped being malignant.
     const sent = { ...values };
-    if (!closing) for (const field of ['outcome', 'site', 'diagnosis_date', ...(kind === 'STATUS_CHANGE' ? ['facility'] : [])]) delete sent[field];
+    if (!closing)
+      for (const field of [
+        'outcome',
+        'site',
+        'diagnosis_date',
+        ...(kind === 'STATUS_CHANGE' ? ['facility'] : []),
+      ])
+        delete sent[field];
     if (sent.outcome !== 'MALIGNANT') delete sent.site;
     const checked = checkAction(kind, sent, { status: kase.status, openedLocalDate: opened });
     if (!checked.action || Object.keys(checked.errors).length > 0) {
@@ -114,22 +133,47 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else if (!(error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500))) {
+      else if (!(
+        error instanceof ApiError &&
+        (error.status === 401 || error.status === 403 || error.status >= 500)
+      )) {
         setErrors({ non_field_errors: errorMessage(error) });
       }
     }
   };
 
   const note = (label = 'Note', required = false) => (
-    <Textarea label={label} withAsterisk={required} autosize minRows={2} maxLength={FOLLOW_UP_NOTE_MAX} {...input('note')} />
+    <Textarea
+      label={label}
+      withAsterisk={required}
+      autosize
+      minRows={2}
+      maxLength={FOLLOW_UP_NOTE_MAX}
+      {...input('note')}
+    />
   );
   const outcomeFields = (
     <>
-      <Select label="Outcome" withAsterisk={kind === 'STATUS_CHANGE'} data={options(FOLLOW_UP_OUTCOMES, FOLLOW_UP_OUTCOME_LABELS)} {...select('outcome')} />
+      <Select
+        label="Outcome"
+        withAsterisk={kind === 'STATUS_CHANGE'}
+        data={options(FOLLOW_UP_OUTCOMES, FOLLOW_UP_OUTCOME_LABELS)}
+        {...select('outcome')}
+      />
       {values.outcome === 'MALIGNANT' && (
-        <Select label="Site" withAsterisk data={options(FOLLOW_UP_SITES, FOLLOW_UP_SITE_LABELS)} {...select('site')} />
+        <Select
+          label="Site"
+          withAsterisk
+          data={options(FOLLOW_UP_SITES, FOLLOW_UP_SITE_LABELS)}
+          {...select('site')}
+        />
       )}
-      <TextInput type="date" label="Diagnosis date" withAsterisk={values.outcome !== 'UNKNOWN'} {...input('diagnosis_date')} />
+      <TextInput
+        type="date"
+        label="Diagnosis date"
+        withAsterisk={values.outcome !== 'UNKNOWN'}
+        {...input('diagnosis_date')}
+      />
       <TextInput label="Diagnosis facility" maxLength={FOLLOW_UP_FACILITY_MAX} {...input('facility')} />
     </>
   );
@@ -146,13 +190,28 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {kind === 'CONTACT_ATTEMPT' && (
             <>
-              <Select label="Method" withAsterisk data={options(CONTACT_METHODS, CONTACT_METHOD_LABELS)} {...select('method')} />
-              <Select label="Result" withAsterisk data={options(CONTACT_RESULTS, CONTACT_RESULT_LABELS)} {...select('result')} />
+              <Select
+                label="Method"
+                withAsterisk
+                data={options(CONTACT_METHODS, CONTACT_METHOD_LABELS)}
+                {...select('method')}
+              />
+              <Select
+                label="Result"
+                withAsterisk
+                data={options(CONTACT_RESULTS, CONTACT_RESULT_LABELS)}
+                {...select('result')}
+              />
             </>
           )}
           {kind === 'REFERRAL' && (
             <>
-              <TextInput label="Facility" withAsterisk maxLength={FOLLOW_UP_FACILITY_MAX} {...input('facility')} />
+              <TextInput
+                label="Facility"
+                withAsterisk
+                maxLength={FOLLOW_UP_FACILITY_MAX}
+                {...input('facility')}
+              />
               <TextInput type="date" label="Referral date" withAsterisk {...input('referral_date')} />
               <TextInput type="date" label="Appointment date" {...input('appointment_date')} />
             </>
@@ -169,13 +228,19 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
             <Select
               label="Entry corrected"
               withAsterisk
-              data={kase.timeline.map((e) => ({ value: String(e.id), label: `#${e.id} ${FOLLOW_UP_ENTRY_LABELS[e.kind]}` }))}
+              data={kase.timeline.map((e) => ({
+                value: String(e.id),
+                label: `#${e.id} ${FOLLOW_UP_ENTRY_LABELS[e.kind]}`,
+              }))}
               {...select('corrects')}
             />
           )}
           {closing && outcomeFields}
         </SimpleGrid>
-        {note(kind === 'NOTE' || kind === 'CORRECTION' ? 'Note' : 'Note (optional)', kind === 'NOTE' || kind === 'CORRECTION')}
+        {note(
+          kind === 'NOTE' || kind === 'CORRECTION' ? 'Note' : 'Note (optional)',
+          kind === 'NOTE' || kind === 'CORRECTION',
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} data-testid="follow-up-action-submit">
             Save {KIND_LABELS[kind].toLowerCase()}
@@ -186,4 +251,16 @@ function ActionFields({ kase, kind }: { kase: TFollowUpCase; kind: TFollowUpActi
   );
 }
 
-const FIELDS = new Set(['method', 'result', 'note', 'facility', 'referral_date', 'appointment_date', 'status', 'outcome', 'site', 'diagnosis_date', 'corrects']);
+const FIELDS = new Set([
+  'method',
+  'result',
+  'note',
+  'facility',
+  'referral_date',
+  'appointment_date',
+  'status',
+  'outcome',
+  'site',
+  'diagnosis_date',
+  'corrects',
+]);

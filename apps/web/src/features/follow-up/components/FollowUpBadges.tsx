@@ -16,9 +16,21 @@ export const FOLLOW_UP_STATUS_COLORS: Record<TFollowUpStatus, string> = {
   DECLINED: 'gray.7',
 };
 
-export function FollowUpStatusBadge({ status, size = 'md' }: { status: TFollowUpStatus; size?: 'sm' | 'md' }) {
+export function FollowUpStatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: TFollowUpStatus;
+  size?: 'sm' | 'md';
+}) {
   return (
-    <Badge variant="filled" tt="none" size={size} color={FOLLOW_UP_STATUS_COLORS[status]} data-testid="follow-up-status">
+    <Badge
+      variant="filled"
+      tt="none"
+      size={size}
+      color={FOLLOW_UP_STATUS_COLORS[status]}
+      data-testid="follow-up-status"
+    >
       {FOLLOW_UP_STATUS_LABELS[status]}
     </Badge>
   );
@@ -28,12 +40,30 @@ export function FollowUpStatusBadge({ status, size = 'md' }: { status: TFollowUp
 export const overdueText = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'} overdue`;
 
 /** The next due date (the organization's calendar day, shown as it is); red with the days overdue once passed. */
-export function NextDueCell({ due, overdue, daysOverdue }: { due: string | null; overdue: boolean; daysOverdue: number }) {
-  if (!due) return <Text size="sm" c="dimmed">—</Text>;
+export function NextDueCell({
+  due,
+  overdue,
+  daysOverdue,
+}: {
+  due: string | null;
+  overdue: boolean;
+  daysOverdue: number;
+}) {
+  if (!due)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const date = dayjs(due).format(SHORT_DATE_FORMAT);
   return (
     <Stack gap={0} data-testid="follow-up-next-due" data-overdue={overdue || undefined}>
-      <Text size="sm" c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        size="sm"
+        c={overdue ? 'red.8' : undefined}
+        fw={overdue ? 600 : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {date}
       </Text>
       {overdue && (

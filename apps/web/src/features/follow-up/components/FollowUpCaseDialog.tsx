@@ -1,7 +1,19 @@
 // The follow-up case dialog (issue 26): the patient, organization, modalities, status, next due (overdue in red)
 // and the assigned user with a picker; the positives that opened or joined the case; the timeline oldest first
 // (kind, who, when in the viewer's zone, its fields, corrections both ways); and the actions. Full screen on a phone.
-import { Alert, Center, Divider, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   FOLLOW_UP_MESSAGES,

@@ -35,7 +35,14 @@ export function FollowUpCasesLink({ filter, none = 'None' }: { filter: FollowUpL
           </Text>
         ) : (
           rows.map((c) => (
-            <Anchor key={c.id} component="button" type="button" size="sm" onClick={() => setOpen(c.id)} data-testid={`follow-up-case-link-${c.id}`}>
+            <Anchor
+              key={c.id}
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setOpen(c.id)}
+              data-testid={`follow-up-case-link-${c.id}`}
+            >
               Case {c.id} · {FOLLOW_UP_STATUS_LABELS[c.status]}
             </Anchor>
           ))

@@ -12,7 +12,11 @@ import { followUpQuery, ZFollowUpListParams } from './FollowUpList.tsx';
 
 const LIST = '/api/v1/follow-up/';
 
-function setup(role: TUserType, path = '/follow-up', results = [caseRow(1), caseRow(2, { overdue: false, days_overdue: 0, status: 'CONTACTED' })]) {
+function setup(
+  role: TUserType,
+  path = '/follow-up',
+  results = [caseRow(1), caseRow(2, { overdue: false, days_overdue: 0, status: 'CONTACTED' })],
+) {
   const fetchMock = mockFetch({
     [`GET ${LIST}`]: { body: casePage(results) },
     'GET /api/v1/follow-up/assignees/': { body: [{ id: 12, name: 'Nurse Cruz', user_type: 'ORG_ADMIN' }] },
@@ -75,7 +79,9 @@ describe('FollowUpList', () => {
     setup('ORG_ADMIN');
     await screen.findByText('Maria Santos 1');
     expect(screen.queryByTestId('follow-up-organization-filter')).not.toBeInTheDocument();
-    expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).not.toContain('Organization');
+    expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).not.toContain(
+      'Organization',
+    );
   });
 
   it('says no cases yet, and no cases found once filtered', async () => {
@@ -110,7 +116,17 @@ describe('followUpQuery', () => {
   });
 
   it('falls back on a hand-edited URL instead of breaking', () => {
-    const params = ZFollowUpListParams.parse({ status: 'NOPE', modality: 'LUNG', assigned_user: 'x', organization: '-1' });
-    expect(params).toMatchObject({ status: 'all', modality: undefined, assigned_user: undefined, organization: undefined });
+    const params = ZFollowUpListParams.parse({
+      status: 'NOPE',
+      modality: 'LUNG',
+      assigned_user: 'x',
+      organization: '-1',
+    });
+    expect(params).toMatchObject({
+      status: 'all',
+      modality: undefined,
+      assigned_user: undefined,
+      organization: undefined,
+    });
   });
 });

@@ -4,7 +4,7 @@
 // modality, opened, last action, next due (red with the days overdue), status, assigned; overdue first by default.
 // A row opens the case dialog.
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Box, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { z } from 'zod';
 import {
@@ -23,7 +23,13 @@ import type { TSessionUser } from '@sc/shared/auth';
 import { DateRangeDialog } from '../../../components/list/DateRangeDialog.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
-import { ListCsvButton, ListLoadError, ListParamsFooter, OrganizationCell, fullName } from '../../../components/list/ListParts.tsx';
+import {
+  ListCsvButton,
+  ListLoadError,
+  ListParamsFooter,
+  OrganizationCell,
+  fullName,
+} from '../../../components/list/ListParts.tsx';
 import { ListTable, type ListColumn } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { formatRange, periodToQuery } from '../../../components/list/periods.ts';
@@ -44,7 +50,10 @@ export const ZFollowUpListParams = listParamsSchema({
   due_to: isoDate.optional().catch(undefined),
   organization: z.coerce.number().int().positive().optional().catch(undefined),
   organization_name: z.string().max(200).optional().catch(undefined),
-  assigned_user: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional().catch(undefined),
+  assigned_user: z
+    .union([z.literal('none'), z.coerce.number().int().positive()])
+    .optional()
+    .catch(undefined),
   modality: z.enum(FOLLOW_UP_MODALITIES).optional().catch(undefined),
 });
 export type TFollowUpListParams = z.infer<typeof ZFollowUpListParams>;
@@ -79,7 +88,8 @@ export function followUpQuery(params: TFollowUpListParams, now: Date = new Date(
 }
 
 /** Roles whose scope may hold more than one organization pick one; an ORG_ADMIN sees its own. */
-export const showsOrganizationFilter = (user: Pick<TSessionUser, 'user_type'>): boolean => user.user_type !== 'ORG_ADMIN';
+export const showsOrganizationFilter = (user: Pick<TSessionUser, 'user_type'>): boolean =>
+  user.user_type !== 'ORG_ADMIN';
 
 export function FollowUpList({ user, title }: { user: TSessionUser; title: string }) {
   const { params, setParams, hasFilters } = useListParams(ZFollowUpListParams, DEFAULTS);
@@ -89,15 +99,21 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
   const query = followUpQuery(params);
   const cases = useFollowUpCases(query);
   const withOrganization = showsOrganizationFilter(user);
-  const assigneeOrganization = params.organization ?? (withOrganization ? undefined : (user.organization ?? undefined));
+  const assigneeOrganization =
+    params.organization ?? (withOrganization ? undefined : (user.organization ?? undefined));
   const assignees = useFollowUpAssignees(assigneeOrganization);
   const assigneeOptions = [
     { value: 'all', label: 'All Assignees' },
     { value: 'none', label: 'Unassigned' },
     { value: String(user.id), label: 'Assigned to me' },
-    ...(assignees.data ?? []).filter((a) => a.id !== user.id).map((a) => ({ value: String(a.id), label: a.name })),
+    ...(assignees.data ?? [])
+      .filter((a) => a.id !== user.id)
+      .map((a) => ({ value: String(a.id), label: a.name })),
   ];
-  if (typeof params.assigned_user === 'number' && !assigneeOptions.some((o) => o.value === String(params.assigned_user))) {
+  if (
+    typeof params.assigned_user === 'number' &&
+    !assigneeOptions.some((o) => o.value === String(params.assigned_user))
+  ) {
     assigneeOptions.push({ value: String(params.assigned_user), label: `User ${params.assigned_user}` });
   }
 
@@ -115,7 +131,16 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
         </Stack>
       ),
     },
-    { accessor: 'patient.mobile', title: 'Mobile', render: (c) => c.patient.mobile ?? '—', priority: 3 },
+    {
+      accessor: 'patient.mobile',
+      title: 'Mobile',
+      priority: 3,
+      render: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {c.patient.mobile ?? '—'}
+        </Text>
+      ),
+    },
     ...(withOrganization
       ? [
           {
@@ -132,7 +157,13 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
       hideOnPhone: true,
       render: (c) => c.modalities.map((m) => FOLLOW_UP_MODALITY_LABELS[m]).join(', '),
     },
-    { accessor: 'opened', title: 'Opened', sortable: true, hideOnPhone: true, render: (c) => <ListDate value={c.opened} /> },
+    {
+      accessor: 'opened',
+      title: 'Opened',
+      sortable: true,
+      hideOnPhone: true,
+      render: (c) => <ListDate value={c.opened} />,
+    },
     {
       accessor: 'last_action',
       title: 'Last Action',
@@ -168,7 +199,12 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
       accessor: 'assigned_user',
       title: 'Assigned',
       hideOnPhone: true,
-      render: (c) => c.assigned_user?.name ?? <Text size="sm" c="dimmed">Unassigned</Text>,
+      render: (c) =>
+        c.assigned_user?.name ?? (
+          <Text size="sm" c="dimmed">
+            Unassigned
+          </Text>
+        ),
     },
   ];
 
@@ -208,21 +244,29 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
               data={MODALITY_OPTIONS}
               value={params.modality ?? 'all'}
               allowDeselect={false}
-              onChange={(m) => setParams({ modality: m && m !== 'all' ? (m as TFollowUpListParams['modality']) : undefined })}
+              onChange={(m) =>
+                setParams({ modality: m && m !== 'all' ? (m as TFollowUpListParams['modality']) : undefined })
+              }
               w={{ base: '100%', sm: 150 }}
               data-testid="follow-up-modality-filter"
             />
             {withOrganization && (
-              <OrganizationPicker
-                label=""
-                withAsterisk={false}
-                value={params.organization ?? null}
-                valueLabel={params.organization_name}
-                onChange={(id, org) =>
-                  setParams({ organization: id ?? undefined, organization_name: org?.name, assigned_user: undefined })
-                }
-                testId="follow-up-organization-filter"
-              />
+              <Box w={{ base: '100%', sm: 220 }}>
+                <OrganizationPicker
+                  label=""
+                  withAsterisk={false}
+                  value={params.organization ?? null}
+                  valueLabel={params.organization_name}
+                  onChange={(id, org) =>
+                    setParams({
+                      organization: id ?? undefined,
+                      organization_name: org?.name,
+                      assigned_user: undefined,
+                    })
+                  }
+                  testId="follow-up-organization-filter"
+                />
+              </Box>
             )}
             <Select
               aria-label="Assigned user"
@@ -230,7 +274,9 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
               value={params.assigned_user === undefined ? 'all' : String(params.assigned_user)}
               allowDeselect={false}
               onChange={(v) =>
-                setParams({ assigned_user: !v || v === 'all' ? undefined : v === 'none' ? 'none' : Number(v) })
+                setParams({
+                  assigned_user: !v || v === 'all' ? undefined : v === 'none' ? 'none' : Number(v),
+                })
               }
               w={{ base: '100%', sm: 170 }}
               data-testid="follow-up-assignee-filter"
@@ -257,10 +303,16 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
               onClick={() => setDueDialog(true)}
               data-testid="follow-up-due-filter"
             >
-              {params.due_from ? `Due ${formatRange({ from: params.due_from, to: params.due_to })}` : 'Next Due'}
+              {params.due_from
+                ? `Due ${formatRange({ from: params.due_from, to: params.due_to })}`
+                : 'Next Due'}
             </Button>
             {params.due_from && (
-              <Button variant="subtle" radius="md" onClick={() => setParams({ due_from: undefined, due_to: undefined })}>
+              <Button
+                variant="subtle"
+                radius="md"
+                onClick={() => setParams({ due_from: undefined, due_to: undefined })}
+              >
                 Clear due dates
               </Button>
             )}
@@ -277,7 +329,11 @@ export function FollowUpList({ user, title }: { user: TSessionUser; title: strin
           onOrderingChange={(ordering) => setParams({ ordering })}
           onRowClick={(c) => setCaseId(c.id)}
           rowLabel={(c) => `Follow-up case ${c.id} of ${fullName(c.patient)}`}
-          emptyText={hasFilters || params.status !== 'all' ? FOLLOW_UP_MESSAGES.emptyFiltered : FOLLOW_UP_MESSAGES.emptyNone}
+          emptyText={
+            hasFilters || params.status !== 'all'
+              ? FOLLOW_UP_MESSAGES.emptyFiltered
+              : FOLLOW_UP_MESSAGES.emptyNone
+          }
           testId="follow-up-table"
         />
       </ListPage>

@@ -11,18 +11,42 @@ const SETTINGS = '/api/v1/organization/3/follow-up-settings/';
 function setup(settings = defaultFollowUpSettings(3)) {
   const fetchMock = mockFetch({
     [`GET ${SETTINGS}`]: { body: settings },
-    [`PUT ${SETTINGS}`]: (init) => ({ body: { ...settings, ...(JSON.parse(String(init?.body)) as object), is_custom: true } }),
+    [`PUT ${SETTINGS}`]: (init) => ({
+      body: { ...settings, ...(JSON.parse(String(init?.body)) as object), is_custom: true },
+    }),
     'GET /api/v1/language/': {
-      body: { count: 2, next: null, previous: null, results: [
-        { id: 1, name: 'English', iso_code: 'en', is_tutorial_available: true, app_version: null, ibe_consent_form: [] },
-        { id: 2, name: 'Filipino', iso_code: 'fi', is_tutorial_available: false, app_version: null, ibe_consent_form: [] },
-      ] },
+      body: {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 1,
+            name: 'English',
+            iso_code: 'en',
+            is_tutorial_available: true,
+            app_version: null,
+            ibe_consent_form: [],
+          },
+          {
+            id: 2,
+            name: 'Filipino',
+            iso_code: 'fi',
+            is_tutorial_available: false,
+            app_version: null,
+            ibe_consent_form: [],
+          },
+        ],
+      },
     },
   });
-  renderScanRoutes(makeUser('ORG_ADMIN'), '/organization/3', { '/organization/3': <FollowUpSettingsPanel organizationId={3} /> });
+  renderScanRoutes(makeUser('ORG_ADMIN'), '/organization/3', {
+    '/organization/3': <FollowUpSettingsPanel organizationId={3} />,
+  });
   return fetchMock;
 }
-const puts = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const puts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,7 +59,13 @@ describe('FollowUpSettingsForm', () => {
     await userEvent.clear(contact);
     await userEvent.type(contact, '5');
     await userEvent.click(screen.getByTestId('follow-up-settings-submit'));
-    await waitFor(() => expect(bodyOf(fetchMock, `PUT ${SETTINGS}`)).toMatchObject({ contact_days: 5, referral_days: 14, sms_enabled: false }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, `PUT ${SETTINGS}`)).toMatchObject({
+        contact_days: 5,
+        referral_days: 14,
+        sms_enabled: false,
+      }),
+    );
     expect(await screen.findByText(FOLLOW_UP_MESSAGES.settingsSaved)).toBeInTheDocument();
   });
 
@@ -68,7 +98,9 @@ describe('FollowUpSettingsForm', () => {
     await userEvent.type(screen.getByTestId('follow-up-sms-text-fi'), 'Magandang araw {{first_name}');
     await userEvent.click(screen.getByTestId('follow-up-settings-submit'));
     await waitFor(() =>
-      expect(bodyOf(fetchMock, `PUT ${SETTINGS}`)).toMatchObject({ sms_texts: { fi: 'Magandang araw {first_name}' } }),
+      expect(bodyOf(fetchMock, `PUT ${SETTINGS}`)).toMatchObject({
+        sms_texts: { fi: 'Magandang araw {first_name}' },
+      }),
     );
   });
 });

@@ -3,7 +3,21 @@
 // listed, a counter to FOLLOW_UP_SMS_TEXT_MAX). Checked with the shared schema; the API's field errors show on
 // their fields. GET/PUT organization/{id}/follow-up-settings/.
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ACTIVE_FOLLOW_UP_STATUSES,
@@ -50,10 +64,22 @@ export function FollowUpSettingsPanel({ organizationId }: { organizationId: numb
       </Center>
     );
   }
-  return <FollowUpSettingsForm key={JSON.stringify(settings.data)} organizationId={organizationId} settings={settings.data} />;
+  return (
+    <FollowUpSettingsForm
+      key={JSON.stringify(settings.data)}
+      organizationId={organizationId}
+      settings={settings.data}
+    />
+  );
 }
 
-export function FollowUpSettingsForm({ organizationId, settings }: { organizationId: number; settings: TFollowUpSettings }) {
+export function FollowUpSettingsForm({
+  organizationId,
+  settings,
+}: {
+  organizationId: number;
+  settings: TFollowUpSettings;
+}) {
   const save = useSaveFollowUpSettings(organizationId);
   const languages = useLanguages({ page: 1, limit: 100, ordering: 'name' });
   const [values, setValues] = useState<Values>({
@@ -68,9 +94,14 @@ export function FollowUpSettingsForm({ organizationId, settings }: { organizatio
   const [errors, setErrors] = useState<Record<string, string>>({});
   const patch = (p: Partial<Values>, clear: string[]) => {
     setValues((v) => ({ ...v, ...p }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !clear.some((c) => k === c || k.startsWith(`${c}.`)))));
+    setErrors((e) =>
+      Object.fromEntries(
+        Object.entries(e).filter(([k]) => !clear.some((c) => k === c || k.startsWith(`${c}.`))),
+      ),
+    );
   };
-  const languageName = (code: string) => languages.data?.results.find((l) => l.iso_code.toLowerCase() === code)?.name ?? code;
+  const languageName = (code: string) =>
+    languages.data?.results.find((l) => l.iso_code.toLowerCase() === code)?.name ?? code;
   const addable = (languages.data?.results ?? [])
     .map((l) => ({ value: l.iso_code.toLowerCase(), label: l.name }))
     .filter((l) => !(l.value in values.sms_texts));
@@ -88,7 +119,10 @@ export function FollowUpSettingsForm({ organizationId, settings }: { organizatio
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else if (!(error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500))) {
+      else if (!(
+        error instanceof ApiError &&
+        (error.status === 401 || error.status === 403 || error.status >= 500)
+      )) {
         setErrors({ non_field_errors: errorMessage(error) });
       }
     }
@@ -139,7 +173,8 @@ export function FollowUpSettingsForm({ organizationId, settings }: { organizatio
               Reminder text
             </Text>
             <Text size="xs" c="dimmed">
-              Placeholders: {FOLLOW_UP_SMS_PLACEHOLDERS.join(', ')}. Never the finding: nothing else of the patient is sent.
+              Placeholders: {FOLLOW_UP_SMS_PLACEHOLDERS.join(', ')}. Never the finding: nothing else of the
+              patient is sent.
             </Text>
             {errors.sms_texts && (
               <Text size="sm" c="red" data-testid="follow-up-sms-texts-error">
@@ -153,7 +188,12 @@ export function FollowUpSettingsForm({ organizationId, settings }: { organizatio
                 autosize
                 minRows={2}
                 value={text}
-                onChange={(e) => patch({ sms_texts: { ...values.sms_texts, [code]: e.currentTarget.value } }, [`sms_texts.${code}`, 'sms_texts'])}
+                onChange={(e) =>
+                  patch({ sms_texts: { ...values.sms_texts, [code]: e.currentTarget.value } }, [
+                    `sms_texts.${code}`,
+                    'sms_texts',
+                  ])
+                }
                 error={errors[`sms_texts.${code}`]}
                 description={`${[...text].length} / ${FOLLOW_UP_SMS_TEXT_MAX}`}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -34,7 +34,12 @@ export function actionBody(kind: TFollowUpAction['kind'], values: TActionValues)
 /** A calendar day of an instant in a time zone (the positive screen's local date in the organization's zone). */
 export function localDate(iso: string, timeZone: string | undefined): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(iso));
   } catch {
     return dayjs(iso).format('YYYY-MM-DD');
   }

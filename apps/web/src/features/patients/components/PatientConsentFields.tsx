@@ -17,7 +17,10 @@ export function PatientConsentFields({
   errors: { reminder_consent?: string; consent_language?: string };
 }) {
   const languages = useLanguages({ page: 1, limit: 100, ordering: 'name' });
-  const data = (languages.data?.results ?? []).map((l) => ({ value: l.iso_code.toLowerCase(), label: l.name }));
+  const data = (languages.data?.results ?? []).map((l) => ({
+    value: l.iso_code.toLowerCase(),
+    label: l.name,
+  }));
   if (language && !data.some((o) => o.value === language)) data.push({ value: language, label: language });
   return (
     <>
