@@ -120,6 +120,7 @@ const consoleRoutes = (queryClient: QueryClient | undefined): RouteObject[] => [
     page(() => import('../features/users/pages/ReCertificationPage.tsx'), (m) => m.ReCertificationPage),
   ),
   guarded('patient', 'patient', page(() => import('../features/patients/pages/PatientListPage.tsx'), (m) => m.PatientListPage)),
+  guarded('follow-up', 'follow-up', page(() => import('../features/follow-up/pages/FollowUpPage.tsx'), (m) => m.FollowUpPage)),
   guarded('language', 'language', page(() => import('../features/languages/pages/LanguageListPage.tsx'), (m) => m.LanguageListPage)),
   guarded('tutorial/module', 'tutorial', page(() => import('../features/tutorials/pages/ModuleListPage.tsx'), (m) => m.ModuleListPage)),
   guarded(

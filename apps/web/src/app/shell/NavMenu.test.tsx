@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TUserType } from '@sc/shared/roles';
+import { FOLLOW_UP_ROLES } from '@sc/shared/follow-up';
+import { USER_TYPES, type TUserType } from '@sc/shared/roles';
 import { renderRoutes } from '../../test/render.tsx';
 import { NavMenu } from './NavMenu.tsx';
 
@@ -94,5 +95,15 @@ describe('NavMenu', () => {
     expect(screen.getByTestId('nav-cervaical')).toHaveAttribute('data-active', 'true');
     expect(screen.queryByTestId('nav-scan')).not.toBeInTheDocument();
     expect(screen.queryByText('Dashboard')).not.toBeInTheDocument();
+  });
+
+  it('gives Follow-up to the roles that follow up patients (FOLLOW_UP_ROLES) and no other', () => {
+    for (const role of USER_TYPES) {
+      const { unmount } = renderMenu(role);
+      const entry = screen.queryByTestId('nav-follow-up');
+      if (FOLLOW_UP_ROLES.includes(role)) expect(entry).toHaveAttribute('href', '/follow-up');
+      else expect(entry).not.toBeInTheDocument();
+      unmount();
+    }
   });
 });

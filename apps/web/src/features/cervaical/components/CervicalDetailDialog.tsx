@@ -6,6 +6,7 @@ import { CERVICAL_MESSAGES, type TCervicalDetail } from '@sc/shared/cervical';
 import {
   ExamDetailDialog,
   InfoCard,
+  type InfoRow,
   MobileCard,
   day,
   rowIf,
@@ -14,6 +15,7 @@ import {
   type ExamDetailView,
 } from '../../../components/list/ExamDetail.tsx';
 import { fullName } from '../../../components/list/ListParts.tsx';
+import { FollowUpCasesLink, useCanFollowUp } from '../../follow-up/components/FollowUpCasesLink.tsx';
 import { useCervical } from '../cervical.api.ts';
 import { CervicalFile } from './CervicalFile.tsx';
 import { ReviewerStatusBadge } from './ReviewerStatusBadge.tsx';
@@ -50,6 +52,7 @@ export function CervicalDetailDialog({
 
 function CervicalCards({ exam }: { exam: TCervicalDetail }) {
   const p = exam.patient;
+  const followUp = useCanFollowUp();
   return (
     <>
       <InfoCard
@@ -65,6 +68,8 @@ function CervicalCards({ exam }: { exam: TCervicalDetail }) {
           ['Survivor', yesNo(exam.is_survivor)],
           ['Symptoms', yesNo(exam.has_symptoms)],
           ['Family history', yesNo(exam.has_family_history)],
+          // Issue 26: the follow-up case this exam opened or joined.
+          ...(followUp ? [['Follow-up case', <FollowUpCasesLink key="f" filter={{ cervical_exam: exam.id }} />] satisfies InfoRow] : []),
         ]}
       />
       <InfoCard

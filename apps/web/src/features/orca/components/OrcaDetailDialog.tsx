@@ -6,6 +6,7 @@ import { ORCA_MESSAGES, type TOrcaDetail } from '@sc/shared/orca';
 import {
   ExamDetailDialog,
   InfoCard,
+  type InfoRow,
   MobileCard,
   day,
   rowIf,
@@ -14,6 +15,7 @@ import {
   type ExamDetailView,
 } from '../../../components/list/ExamDetail.tsx';
 import { fullName } from '../../../components/list/ListParts.tsx';
+import { FollowUpCasesLink, useCanFollowUp } from '../../follow-up/components/FollowUpCasesLink.tsx';
 import { useOrca } from '../orca.api.ts';
 import { OrcaFileFrame } from './OrcaFileFrame.tsx';
 
@@ -43,6 +45,7 @@ export function OrcaDetailDialog({ view, onClose }: { view: OrcaDetailView | nul
 
 function OrcaCards({ exam }: { exam: TOrcaDetail }) {
   const p = exam.patient_data;
+  const followUp = useCanFollowUp();
   return (
     <>
       <InfoCard
@@ -55,6 +58,8 @@ function OrcaCards({ exam }: { exam: TOrcaDetail }) {
           ['Age', text(p?.age)],
           ['Survivor', yesNo(exam.is_survivor)],
           ['Symptoms', yesNo(exam.has_symptoms)],
+          // Issue 26: the follow-up case this exam opened or joined.
+          ...(followUp ? [['Follow-up case', <FollowUpCasesLink key="f" filter={{ orca_exam: exam.id }} />] satisfies InfoRow] : []),
         ]}
       />
       <InfoCard

@@ -29,11 +29,13 @@ import { PatientList } from '../../patients/components/PatientList.tsx';
 import { UserList } from '../../users/components/UserList.tsx';
 import { OrganizationBookings } from '../../bookings/components/OrganizationBookings.tsx';
 import { canHandleBookings } from '@sc/shared/bookings';
+import { canEditFollowUpSettings } from '@sc/shared/follow-up';
+import { FollowUpSettingsPanel } from '../../follow-up/components/FollowUpSettingsForm.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
 
-type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca' | 'bookings';
+type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca' | 'bookings' | 'follow-up';
 
 type OrganizationTab = {
   key: TabKey;
@@ -93,6 +95,13 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     label: 'Bookings',
     visible: (role) => canHandleBookings(role),
     render: (org) => <OrganizationBookings organization={org} />,
+  },
+  // Issue 26: the due intervals and reminders of the organization's follow-up of screen-positive patients.
+  {
+    key: 'follow-up',
+    label: 'Follow-up',
+    visible: (role) => canEditFollowUpSettings(role),
+    render: (org) => <FollowUpSettingsPanel organizationId={org.id} />,
   },
 ];
 

@@ -9,6 +9,7 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Select, SimpleGrid, Stack,
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, GENDERS, PATIENT_MAX_AGE, PATIENT_MIN_AGE } from '@sc/shared/constants';
+import { canFollowUp } from '@sc/shared/follow-up';
 import { GENDER_LABELS } from '@sc/shared/labels';
 import { nationalPartOf } from '@sc/shared/phone';
 import {
@@ -38,8 +39,10 @@ import { TechnicianPicker } from '../../../components/TechnicianPicker.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { patientRecordLinks } from '../../../components/list/PatientFilter.tsx';
 import { useErrorArea } from '../../../components/useErrorArea.ts';
+import { FollowUpCasesLink } from '../../follow-up/components/FollowUpCasesLink.tsx';
 import { useReferences } from '../../organizations/organizations.api.ts';
 import { usePatient, useSavePatient } from '../patients.api.ts';
+import { PatientConsentFields } from './PatientConsentFields.tsx';
 
 export type PatientFormMode = 'create' | 'details' | 'edit';
 export type PatientFormView = { mode: PatientFormMode; patientId?: number };
@@ -159,6 +162,8 @@ function PatientDetails({
     ['Reference', patient.reference_name ?? '—'],
     ['Organization', patient.organization_data?.name ?? 'Unassigned'],
     ['Technician', technician],
+    ['Reminder SMS consent', patient.reminder_consent ? 'Yes' : 'No'],
+    ['Consent language', patient.consent_language ?? '—'],
     ['Created', <ListDate key="c" value={patient.created} />],
     ['Synced on', patient.synced ? <ListDate key="s" value={patient.synced} /> : '—'],
   ];
@@ -177,6 +182,8 @@ function PatientDetails({
       </Group>,
     ]);
   }
+  // Issue 26: the patient's follow-up cases, each opening the case dialog (follow-up roles only).
+  if (canFollowUp(role)) rows.push(['Follow-up', <FollowUpCasesLink key="f" filter={{ patient: patient.id }} />]);
   return (
     <Stack gap="md" data-testid="patient-details">
       <Table withRowBorders={false} verticalSpacing={4}>
@@ -225,6 +232,8 @@ type FormValues = {
   reference: number | null;
   organization: number | null;
   technician: number | null;
+  reminder_consent: boolean;
+  consent_language: string | null;
 };
 
 const valuesOf = (p: TPatient | undefined): FormValues => ({
@@ -242,6 +251,8 @@ const valuesOf = (p: TPatient | undefined): FormValues => ({
   reference: p?.reference ?? null,
   organization: p?.organization ?? null,
   technician: p?.technician ?? null,
+  reminder_consent: p?.reminder_consent ?? false,
+  consent_language: p?.consent_language ?? null,
 });
 
 /** The body the API receives ('' sent as null; the age only without a date of birth). */
@@ -261,6 +272,8 @@ function bodyOf(v: FormValues, organizationId: number | null): TPatientCreateInp
     reference: v.reference,
     organization: organizationId,
     technician: v.technician,
+    reminder_consent: v.reminder_consent,
+    consent_language: v.consent_language,
   };
 }
 
@@ -473,6 +486,13 @@ function PatientForm({ role, patient, organization, onClose }: PatientFormProps)
             readOnly={!technicianEditable}
             error={err('technician')}
             testId="patient-technician"
+          />
+          <PatientConsentFields
+            consent={values.reminder_consent}
+            language={values.consent_language}
+            onConsentChange={(consent) => set('reminder_consent', consent)}
+            onLanguageChange={(language) => set('consent_language', language)}
+            errors={{ reminder_consent: err('reminder_consent'), consent_language: err('consent_language') }}
           />
         </SimpleGrid>
         <FormErrorArea errors={errorArea.errors} testId="patient-form-errors" />

@@ -15,6 +15,7 @@ import { PHONE_QUERY } from '../../../components/list/usePhoneLayout.ts';
 import { ScanLocationMap } from '../map/ScanLocationMap.tsx';
 import { useScan } from '../scans.api.ts';
 import { StoredFileFrame } from './StoredFileFrame.tsx';
+import { FollowUpCasesLink, useCanFollowUp } from '../../follow-up/components/FollowUpCasesLink.tsx';
 
 export type ScanViewTab = 'detail' | 'report' | 'assessment';
 export type ScanView = { id: number; tab: ScanViewTab };
@@ -152,6 +153,7 @@ function Findings({ label, findings }: { label: string; findings: string[] }) {
 
 function ScanDetailPanel({ scan, onOpenPatient }: { scan: TScanDetail; onOpenPatient?: (patientId: number) => void }) {
   const patient = scan.patient;
+  const followUp = useCanFollowUp();
   const d = scan.device_table;
   const hasPoint = scan.latitude !== null && scan.longitude !== null;
   return (
@@ -195,6 +197,8 @@ function ScanDetailPanel({ scan, onOpenPatient }: { scan: TScanDetail; onOpenPat
               ['Symptoms', yesNo(scan.has_symptoms)],
               ['Send report', sendReportLabel(scan)],
               ['Replay available', yesNo(scan.is_replay_available)],
+              // Issue 26: the follow-up case this scan opened or joined.
+              ...(followUp ? [['Follow-up case', <FollowUpCasesLink key="f" filter={{ scan: scan.id }} />] as [string, ReactNode]] : []),
             ]}
           />
         </Stack>
