@@ -200,8 +200,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await services.close();
   });
-  // Job workers poll in the server only; tests run queued jobs with services.queue.drain().
-  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => services.queue.start().then(() => queueStartupFollowUpBackfill(services)));
+  // Job workers poll in the server only; tests run queued jobs with services.queue.drain(). Each start queues the
+  // follow-up backfill (once across instances starting together), which opens the cases of positives stored before.
+  if (config.NODE_ENV !== 'test') {
+    app.addHook('onReady', async () => {
+      await services.queue.start();
+      await queueStartupFollowUpBackfill(services);
+    });
+  }
   return app;
 }
 

@@ -190,6 +190,16 @@ export const FOLLOW_UP_ENTRY_LABELS: Record<TFollowUpEntryKind, string> = {
   TRANSFERRED: 'Transferred',
   SMS_REMINDER: 'SMS reminder',
 };
+// What each entry's `data` holds, whoever writes it (the API, the opening, the reminder job, the demo); the console
+// shows these keys:
+// - OPENED, JOINED: {source_kind, source_id, modality}
+// - CONTACT_ATTEMPT: {method, result}; REFERRAL: {facility, referral_date, appointment_date}
+// - STATUS_CHANGE: {status} and, when it closes, {outcome, site, diagnosis_date, facility}; a move implied by an
+//   action: {implied_by: <the action's kind>}
+// - ASSIGNMENT (users) and TRANSFERRED (organizations): {from, from_name, to, to_name}
+// - SMS_REMINDER: {status, language, to (the mobile, masked)}
+// - CORRECTION: the restated outcome fields, if any; the corrected entry is `corrects`.
+
 /** The entries staff write through `POST follow-up/{id}/actions/`. */
 export const FOLLOW_UP_ACTION_KINDS = ['CONTACT_ATTEMPT', 'REFERRAL', 'NOTE', 'STATUS_CHANGE', 'CORRECTION'] as const;
 export type TFollowUpActionKind = (typeof FOLLOW_UP_ACTION_KINDS)[number];

@@ -50,6 +50,8 @@ export type DemoOrg = {
   settings: TFollowUpSettings;
   /** Users who follow up its cases: ORG_ADMINs first, then MANAGERs, then its distributor's admins. */
   followers: number[];
+  /** Each follower's name, as ASSIGNMENT entries carry it. */
+  names: ReadonlyMap<number, string>;
 };
 
 export type Entry = {
@@ -72,6 +74,7 @@ export const NO_ORGANIZATION: DemoOrg = {
   language: null,
   settings: defaultFollowUpSettings(0),
   followers: [],
+  names: new Map(),
 };
 
 /** Local dates are read through a cache per zone and quarter hour (every zone changes offset on one). */
@@ -187,7 +190,7 @@ export class CaseLife {
     const followers = this.org?.followers ?? [];
     if (followers.length > 0 && rng.chance(0.75) && this.wait(10 * MINUTE, 36 * HOUR)) {
       const user = rng.pick(followers);
-      this.add('ASSIGNMENT', { assigned_user: user, previous: null }, { actorId: followers[0] ?? user });
+      this.add('ASSIGNMENT', this.assignment(null, user), { actorId: followers[0] ?? user });
       this.assigned = user;
     }
     // OPEN: contact attempts until the patient is reached.
@@ -262,11 +265,17 @@ export class CaseLife {
     this.close(seenAt);
   }
 
+  /** An ASSIGNMENT entry's data, as the API writes it (FollowUpEntryData in @sc/shared/follow-up). */
+  private assignment(from: number | null, to: number): Record<string, unknown> {
+    const name = (id: number | null) => (id === null ? null : (this.org?.names.get(id) ?? null));
+    return { from, from_name: name(from), to, to_name: name(to) };
+  }
+
   private reassignSometimes(): void {
     const followers = this.org?.followers ?? [];
     if (this.assigned === null || followers.length < 2 || !this.rng.chance(0.08)) return;
     const user = this.rng.pick(followers.filter((f) => f !== this.assigned));
-    this.add('ASSIGNMENT', { assigned_user: user, previous: this.assigned });
+    this.add('ASSIGNMENT', this.assignment(this.assigned, user));
     this.assigned = user;
     this.t += MINUTE;
   }

@@ -35,8 +35,9 @@ export const POSITIVES_SQL = `
        WHERE e.patient_id IS NOT NULL
          AND EXISTS (
            SELECT 1 FROM cervical_documents d JOIN cervical_document_reviews r ON r.document_id = d.id
-            WHERE d.exam_id = e.id AND r.review_status = ${CERVICAL_FINAL}
-              AND r.clinical_finding @> '[{"answer": true}]'::jsonb)
+            WHERE d.exam_id = e.id AND r.clinical_finding @> '[{"answer": true}]'::jsonb
+              AND ((r.user_id = e.reviewer_one_id AND e.reviewer_one_status = ${CERVICAL_FINAL})
+                OR (r.user_id = e.reviewer_two_id AND e.reviewer_two_status = ${CERVICAL_FINAL})))
       UNION ALL
       SELECT 'ORCA', o.id, o.patient_id, o.date_time
         FROM orca_exams o
@@ -57,7 +58,7 @@ export const ORGANIZATIONS_SQL = `
  * then its distributor's DISTRIBUTOR_ADMINs (first the nearest).
  */
 export const FOLLOWERS_SQL = `
-  SELECT o.id AS organization_id, u.id AS user_id, u.user_type
+  SELECT o.id AS organization_id, u.id AS user_id, u.user_type, trim(u.first_name || ' ' || u.last_name) AS name
     FROM organizations o
     JOIN users u ON u.deleted_at IS NULL AND (
          (u.user_type = 'ORG_ADMIN' AND u.organization_id = o.id)

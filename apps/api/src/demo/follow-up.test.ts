@@ -15,7 +15,9 @@ import {
 } from '@sc/shared/follow-up';
 import type { Database } from '../db/client.ts';
 import { localDate } from '../http/period.ts';
+import { backfillFollowUp } from '../jobs/follow-up-backfill.job.ts';
 import { dueFor, loadFollowUpSettings } from '../modules/follow-up/follow-up-core.ts';
+import type { JobContext } from '../services/queue/job.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { seedDemo } from './seed.ts';
 
@@ -102,14 +104,21 @@ describe('demo follow-up cases', () => {
       'SELECT id, scan_type, left_breast_finding, right_breast_finding, patient_id FROM scans',
     );
     for (const s of scans) if (s.patient_id !== null && isBreastScreenPositive(s)) expected.add(`SCAN:${s.id}`);
-    const exams = await database.query<{ id: number; reviewer_one_status: string; reviewer_two_status: string; final_status: string | null; patient_id: number | null }>(
-      'SELECT id, reviewer_one_status, reviewer_two_status, final_status, patient_id FROM cervical_exams',
+    type Exam = { id: number; reviewer_one_id: number | null; reviewer_one_status: string; reviewer_two_id: number | null; reviewer_two_status: string; final_status: string | null; patient_id: number | null };
+    const exams = await database.query<Exam>(
+      'SELECT id, reviewer_one_id, reviewer_one_status, reviewer_two_id, reviewer_two_status, final_status, patient_id FROM cervical_exams',
     );
-    const reviews = await database.query<{ exam_id: number; review_status: string; clinical_finding: { answer: boolean }[] }>(
-      'SELECT d.exam_id, r.review_status, r.clinical_finding FROM cervical_document_reviews r JOIN cervical_documents d ON d.id = r.document_id',
+    const reviews = await database.query<{ exam_id: number; user_id: number; clinical_finding: { answer: boolean }[] }>(
+      'SELECT d.exam_id, r.user_id, r.clinical_finding FROM cervical_document_reviews r JOIN cervical_documents d ON d.id = r.document_id',
     );
     for (const e of exams) {
-      const mine = reviews.filter((r) => r.exam_id === e.id).map((r) => ({ reviewer_status: r.review_status, any_finding: r.clinical_finding.some((f) => f.answer) }));
+      // Each reviewer's status on the exam (not on one document), and whether they answered yes to a finding.
+      const anyFinding = (userId: number | null) =>
+        reviews.some((r) => r.exam_id === e.id && r.user_id === userId && r.clinical_finding.some((f) => f.answer));
+      const mine = [
+        { reviewer_status: e.reviewer_one_status, any_finding: anyFinding(e.reviewer_one_id) },
+        { reviewer_status: e.reviewer_two_status, any_finding: anyFinding(e.reviewer_two_id) },
+      ];
       if (e.patient_id !== null && isCervicalScreenPositive(e, mine)) expected.add(`CERVICAL:${e.id}`);
     }
     const findings = await database.query<{ id: number; patient_id: number | null; symptoms: string[][] }>(
@@ -171,7 +180,7 @@ describe('demo follow-up cases', () => {
           if (status === 'CLOSED') closing = e;
         }
         if (e.kind === 'JOINED') expect(isActiveFollowUpStatus(status), where).toBe(true);
-        if (e.kind === 'ASSIGNMENT') assigned = e.data.assigned_user as number;
+        if (e.kind === 'ASSIGNMENT') assigned = e.data.to as number;
         if (e.kind === 'SMS_REMINDER') reminded = e.data.status as string;
       }
       const last = timeline[timeline.length - 1]!;
@@ -230,5 +239,14 @@ describe('demo follow-up cases', () => {
     );
     expect(row!.n).toBeGreaterThan(10);
     expect(row!.overdue).toBeGreaterThan(0);
+  });
+
+  it('leaves the start-up backfill nothing to open: the demo links its positives by the live rule', async () => {
+    // Nothing is queued when nothing opens, so the job needs only the database and a clock.
+    const ctx = { database, now: () => NOW } as unknown as JobContext;
+    const before = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM follow_up_case_sources');
+    const got = await backfillFollowUp(ctx);
+    expect(got).toEqual({ positives: 0, opened: 0, joined: 0, linked: 0 });
+    expect(await database.query<{ n: number }>('SELECT count(*)::int AS n FROM follow_up_case_sources')).toEqual(before);
   });
 });

@@ -65,12 +65,14 @@ function demoSettings(orgs: DemoOrg[], rng: Rng, nowMs: number): Insert<typeof s
 export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, log: (message: string) => void): Promise<number> {
   const orgRows = await database.query<{ id: number; timezone: string; place: string; country_code: string | null }>(ORGANIZATIONS_SQL);
   const orgs = new Map<number, DemoOrg>();
+  const names = new Map<number, string>();
   for (const o of orgRows) {
     const language = Object.values(COUNTRIES).find((c) => c.code === o.country_code)?.languageIso ?? null;
-    orgs.set(o.id, { id: o.id, timezone: o.timezone, place: o.place, language, settings: defaultFollowUpSettings(o.id), followers: [] });
+    orgs.set(o.id, { id: o.id, timezone: o.timezone, place: o.place, language, settings: defaultFollowUpSettings(o.id), followers: [], names });
   }
-  for (const f of await database.query<{ organization_id: number; user_id: number }>(FOLLOWERS_SQL)) {
+  for (const f of await database.query<{ organization_id: number; user_id: number; name: string }>(FOLLOWERS_SQL)) {
     orgs.get(f.organization_id)?.followers.push(f.user_id);
+    names.set(f.user_id, f.name);
   }
   await copyRows(database, schema.followUpSettings, demoSettings([...orgs.values()], rng, nowMs));
 

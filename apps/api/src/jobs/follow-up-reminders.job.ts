@@ -82,7 +82,7 @@ async function runOrganization(ctx: JobContext, org: ReminderOrganization, date:
           kind: 'SMS_REMINDER',
           at: now,
           actorId: null,
-          data: { language: sms.language, to: maskRecipient(sms.to) },
+          data: { status: kase.status, language: sms.language, to: maskRecipient(sms.to) },
         });
         return true;
       });

@@ -52,7 +52,7 @@ describe('a positive breast scan uploaded by a device', () => {
     });
     expect(kase!.sources).toMatchObject([{ kind: 'SCAN', sourceId: scanId }]);
     expect(kase!.entries).toMatchObject([
-      { kind: 'OPENED', actorId: null, fromStatus: null, toStatus: 'OPEN', data: { kind: 'SCAN', source_id: scanId } },
+      { kind: 'OPENED', actorId: null, fromStatus: null, toStatus: 'OPEN', data: { source_kind: 'SCAN', source_id: scanId, modality: 'BREAST' } },
     ]);
   });
 

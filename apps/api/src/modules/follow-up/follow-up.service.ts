@@ -64,13 +64,13 @@ export async function listFollowUp(
   request: ListRequest,
 ): Promise<TPaginated<TFollowUpRow>> {
   assertCanFollowUp(actor);
-  const db = ctx.database.db;
+  const db = readerFor(ctx.database, query.using_read_db);
   const now = ctx.now();
   const scope = await resolveScope(db, actor);
   const orderBy = parseOrdering(query.ordering, q.followUpOrderingFields, FOLLOW_UP_DEFAULT_ORDERING);
   const where = await filtersOf(db, scope, query, request.timezone, now);
   const page = toPageParams(query);
-  const count = await q.countCases(db, where);
+  const count = await q.countCases(db, where, Boolean(query.search?.trim()));
   const rows = page.offset < count || page.page === 1 ? await q.listCases(db, where, orderBy, page.limit, page.offset) : [];
   return paginate(request, page, count, rows.map((r) => presentCaseRow(r, now)));
 }

@@ -25,9 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   modality: 'Modality',
   source_kind: 'Source',
   source_id: 'Source id',
-  assigned_user_name: 'Assigned to',
-  from_organization_name: 'From',
-  to_organization_name: 'To',
+  from_name: 'From',
+  to_name: 'To',
   language: 'Language',
 };
 const VALUE_LABELS: Record<string, Record<string, string>> = {
