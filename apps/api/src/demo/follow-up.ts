@@ -61,6 +61,9 @@ function demoSettings(orgs: DemoOrg[], rng: Rng, nowMs: number): Insert<typeof s
   return rows;
 }
 
+/** The row triggers that keep the figures' pre-aggregates (migration 0024). */
+const FOLLOW_UP_STATS_TRIGGERS = ['follow_up_stats_insert', 'follow_up_stats_update', 'follow_up_stats_delete'];
+
 /** Opens, plays and loads the demo's follow-up cases; returns how many cases it wrote. */
 export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, log: (message: string) => void): Promise<number> {
   const orgRows = await database.query<{ id: number; timezone: string; place: string; country_code: string | null }>(ORGANIZATIONS_SQL);
@@ -86,6 +89,9 @@ export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, 
   let caseId = 0;
   let sourceId = 0;
   let entryId = 0;
+  // The figures' pre-aggregates are computed once after the load (follow_up_stats_rebuild) instead of a trigger per
+  // case: the row triggers would upsert eight rows for every case copied.
+  await database.exec(FOLLOW_UP_STATS_TRIGGERS.map((name) => `ALTER TABLE follow_up_cases DISABLE TRIGGER ${name};`).join('\n'));
   const flush = async () => {
     await copyRows(database, schema.followUpCases, cases);
     await copyRows(database, schema.followUpCaseSources, sources);
@@ -165,6 +171,8 @@ export async function seedFollowUp(database: Database, rng: Rng, nowMs: number, 
   if (open) finish(open.life, open.id, open.first);
   await flush();
   await resetSequences(database, [schema.followUpCases, schema.followUpCaseSources, schema.followUpEntries]);
+  await database.exec(FOLLOW_UP_STATS_TRIGGERS.map((name) => `ALTER TABLE follow_up_cases ENABLE TRIGGER ${name};`).join('\n'));
+  await database.exec('SELECT follow_up_stats_rebuild();');
   log(`follow-up: ${caseId} cases of ${positives.length} positives, ${entryId} timeline entries`);
   return caseId;
 }

@@ -1,6 +1,7 @@
 // Reads of the programme's follow-up figures (db/schema/follow-up-stats.ts). A period in the caller's zone is split as
 // the scan statistics split it (splitPeriod): whole UTC days are summed from the daily tables, the partial days at
-// either edge are counted from follow_up_cases (follow_up_cases_opened_idx), so every figure is exact in any zone.
+// either edge are counted from follow_up_cases (follow_up_cases_opened_idx), so every figure is exact in any zone. All
+// time reads the totals tables instead (follow_up_stats_*_total, migration 0024): a few hundred rows, not every day's.
 // Overdue is now, whatever the period: active cases whose due instant has passed (follow_up_cases_due_idx).
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ACTIVE_FOLLOW_UP_STATUSES, DIAGNOSTIC_OUTCOMES, type TFollowUpModality } from '@sc/shared/follow-up';
@@ -52,6 +53,10 @@ function statsFilter(scope: Scope, filter: FiguresFilter, t: typeof d | typeof g
   )!;
 }
 
+/** No period at all: no whole-day bounds and no partial edges. */
+const isAllTime = (window: StatsWindow): boolean =>
+  window.days !== null && window.days.from === undefined && window.days.to === undefined && window.raw.length === 0;
+
 const rawPeriod = (r: { from: Date; to: Date }) => sql`${c.openedAt} >= ${r.from} AND ${c.openedAt} < ${r.to}`;
 
 /**
@@ -62,7 +67,18 @@ function figuresCtes(scope: Scope, window: StatsWindow, filter: FiguresFilter, n
   const key = (column: SQLWrapper) => (byOrg ? sql`${column}` : sql`0`);
   const counts: SQL[] = [];
   const diagnosis: SQL[] = [];
-  if (window.days) {
+  if (isAllTime(window)) {
+    // All time: the totals tables (a row per organization and modality), not every day's rows.
+    const org = sql`t.organization_id`;
+    const where = and(
+      sql`t.modality = ${filter.modality ?? FOLLOW_UP_STATS_ALL}`,
+      orgScopeCondition(scope, org),
+      filter.organization !== undefined ? sql`${org} = ${filter.organization}` : undefined,
+    );
+    counts.push(sql`SELECT ${key(org)} AS key, t.screen_positives AS sp, t.completed, t.lost, t.declined
+      FROM follow_up_stats_org_total t WHERE ${where}`);
+    diagnosis.push(sql`SELECT ${key(org)} AS key, t.days, t.cases AS n FROM follow_up_stats_diagnosis_total t WHERE ${where}`);
+  } else if (window.days) {
     counts.push(sql`SELECT ${key(d.organizationId)} AS key, ${d.screenPositives} AS sp, ${d.completed} AS completed,
         ${d.lost} AS lost, ${d.declined} AS declined
       FROM ${d} WHERE ${dayCondition(d.day, window.days)} AND ${statsFilter(scope, filter, d)}`);

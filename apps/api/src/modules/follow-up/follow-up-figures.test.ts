@@ -297,7 +297,10 @@ describe('the pre-aggregates', () => {
       await db.execute(sql`SELECT 'o' AS t, day::text, organization_id, modality, screen_positives AS a, completed AS b, lost AS c, declined AS d
         FROM follow_up_stats_org_daily WHERE (screen_positives, completed, lost, declined) <> (0, 0, 0, 0)
         UNION ALL SELECT 'd', day::text, organization_id, modality, days, cases, 0, 0 FROM follow_up_stats_diagnosis_daily WHERE cases <> 0
-        ORDER BY 1, 2, 3, 4, 5`)
+        UNION ALL SELECT 't', 'all', organization_id, modality, screen_positives, completed, lost, declined
+        FROM follow_up_stats_org_total WHERE (screen_positives, completed, lost, declined) <> (0, 0, 0, 0)
+        UNION ALL SELECT 'u', 'all', organization_id, modality, days, cases, 0, 0 FROM follow_up_stats_diagnosis_total WHERE cases <> 0
+        ORDER BY 1, 2, 3, 4, 5, 6`)
     ).rows;
 
   it('kept by the triggers equal a rebuild from the cases, also after a change of an organization zone', async () => {
