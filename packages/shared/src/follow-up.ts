@@ -675,6 +675,8 @@ export const FOLLOW_UP_CSV_HEADER = [
   'Assigned To',
   'Outcome',
 ] as const;
+/** Columns of times, written in the reader's zone and named with it ('Opened (Asia/Kolkata)'). */
+export const FOLLOW_UP_CSV_TIME_COLUMNS = ['Opened', 'Last Action On'] as const;
 
 // ---- Programme figures -------------------------------------------------------------------------------------------
 

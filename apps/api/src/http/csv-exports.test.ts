@@ -5,7 +5,7 @@
 // zone named in the header, a scan file saying whose each scan is, a file name carrying the period or the day.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportQueryFor } from '@sc/shared/reports';
-import { devices, orcaExams, organizationDevices, patients, scans } from '../db/schema/index.ts';
+import { devices, followUpCases, orcaExams, organizationDevices, patients, scans } from '../db/schema/index.ts';
 import { seedExam } from '../modules/cervical/cervical.fixtures.ts';
 import { setupTestApp } from '../test/app.ts';
 import { parseCsv } from '../test/csv.ts';
@@ -44,6 +44,8 @@ const CSV_CALLS: Record<string, (() => { url: string; payload?: object }) | null
   'GET /api/v1/organization/leaderboard/': () => ({
     url: '/api/v1/organization/leaderboard/?custom_range=2026-03-01,2026-03-31',
   }),
+  'GET /api/v1/follow-up/': () => ({ url: '/api/v1/follow-up/' }),
+  'GET /api/v1/follow-up/figures/organizations/': () => ({ url: '/api/v1/follow-up/figures/organizations/' }),
   'GET /api/v1/organization/report-generate/': () => ({ url: `/api/v1/organization/report-generate/?${reportQuery()}` }),
   'GET /api/v1/organization/leaderboard/report-generate/': () => ({
     url: `/api/v1/organization/leaderboard/report-generate/?${reportQuery()}`,
@@ -107,6 +109,19 @@ beforeAll(async () => {
     })
     .returning();
   ids.scan = scan!.id;
+  // The scan's follow-up case: the worklist's CSV names the patient and the organization, the figures' CSV the latter.
+  await db.insert(followUpCases).values({
+    patientId: scanPatient!.id,
+    organizationId: clinic.id,
+    status: 'OPEN',
+    modalities: ['BREAST'],
+    openedAt: WHEN,
+    statusChanged: WHEN,
+    nextDue: '2026-03-17',
+    dueAt: new Date('2026-03-17T18:30:00Z'),
+    lastActionKind: 'OPENED',
+    lastActionAt: WHEN,
+  });
   ids.cervical = (
     await seedExam(db, {
       organizationId: clinic.id,

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import {
   FOLLOW_UP_AUDIT,
   FOLLOW_UP_CSV_HEADER,
+  FOLLOW_UP_CSV_TIME_COLUMNS,
   FOLLOW_UP_DEFAULT_ORDERING,
   FOLLOW_UP_MESSAGES,
   canFollowUp,
@@ -24,7 +25,7 @@ import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { readerFor } from '../../db/replica.ts';
 import type { Actor } from '../../http/actor.ts';
-import { csvFile } from '../../http/csv-stream.ts';
+import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -104,7 +105,7 @@ export async function streamFollowUpCsv(
       if (rows.length < CSV_BATCH) return;
     }
   }
-  return csvFile(FOLLOW_UP_CSV_HEADER, records(), ctx.services.log, 'Follow-up CSV');
+  return csvFile(csvHeaderIn(FOLLOW_UP_CSV_HEADER, FOLLOW_UP_CSV_TIME_COLUMNS, zone), records(), ctx.services.log, 'Follow-up CSV');
 }
 
 async function caseInScope(db: DbOrTx & Db, actor: Actor, id: number): Promise<q.CaseListRow> {

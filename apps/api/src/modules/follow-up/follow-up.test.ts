@@ -160,7 +160,10 @@ describe('GET follow-up/ filters, ordering and CSV', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('follow-up');
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe(FOLLOW_UP_CSV_HEADER.join(','));
+    // Times in the reader's zone (no Timezone header: Asia/Kolkata), named in their column's header.
+    expect(lines[0]).toBe(
+      FOLLOW_UP_CSV_HEADER.map((h) => (['Opened', 'Last Action On'].includes(h) ? `${h} (Asia/Kolkata)` : h)).join(','),
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${first.id},Csv One,`);
     expect(lines[1]).toContain("'=Clinic CSV");
