@@ -25,8 +25,9 @@ export function FollowUpCard({ figures, caption }: FollowUpCardProps) {
           <Text fz="xs" c="dimmed">
             {count(figures.completed)} · target {FOLLOW_UP_COMPLETION_TARGET_PCT}%
           </Text>
+          {/* Filled, in shades that keep white text at AA contrast at this size (a light orange badge measured 3.6:1). */}
           {figures.completion_pct !== null && (
-            <Badge size="xs" color={onTarget ? 'green' : 'orange'} variant="light" data-testid="follow-up-target">
+            <Badge size="xs" color={onTarget ? 'teal.9' : 'red.9'} variant="filled" data-testid="follow-up-target">
               {onTarget ? 'On target' : 'Below target'}
             </Badge>
           )}

@@ -67,12 +67,12 @@ export function FollowUpTimeline({ entries }: { entries: readonly TFollowUpEntry
                 </Text>
               )}
               {e.corrected_by.length > 0 && (
-                <Badge color="orange.9" variant="light" tt="none" data-testid="follow-up-corrected-by">
+                <Badge color="red.9" variant="filled" tt="none" data-testid="follow-up-corrected-by">
                   Corrected by {e.corrected_by.map((n) => `#${n}`).join(', ')}
                 </Badge>
               )}
               {e.corrects !== null && (
-                <Badge color="blue.9" variant="light" tt="none">
+                <Badge color="blue.9" variant="filled" tt="none">
                   Corrects #{e.corrects}
                 </Badge>
               )}
