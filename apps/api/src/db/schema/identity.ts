@@ -1,6 +1,7 @@
 // Users, manager links, sessions, one-time codes, audit log, outbox and server settings.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AuditChange } from '@sc/shared/audit';
 import { byUser, createdModified } from './columns.ts';
 import { organizations } from './organizations.ts';
 
@@ -130,6 +131,8 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     action: text('action').notNull(),
+    /** `auditGroupOf(action)`, written with the row: the screen's group filter reads an index. */
+    actionGroup: text('action_group').notNull().default('other'),
     actorId: integer('actor_id'),
     impersonatorId: integer('impersonator_id'),
     targetType: text('target_type'),
@@ -138,9 +141,20 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The organization the target belongs to when the row was written: what scopes the audit screen (issue 27). */
+    organizationId: integer('organization_id'),
+    /** The changed fields of a write, before and after (`auditChanges`); null for rows that change nothing. */
+    changes: jsonb('changes').$type<AuditChange[]>(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.created), index('audit_log_actor_idx').on(t.actorId, t.created), index('audit_log_action_idx').on(t.action)],
+  (t) => [
+    index('audit_log_created_idx').on(t.created),
+    index('audit_log_actor_idx').on(t.actorId, t.created),
+    index('audit_log_action_idx').on(t.action),
+    index('audit_log_org_idx').on(t.organizationId, t.id),
+    index('audit_log_group_idx').on(t.actionGroup, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+  ],
 );
 
 /** Messages to send (e-mail, SMS). With no provider configured they stay here and in the log: the outbox. */

@@ -74,6 +74,9 @@ export const organizations = pgTable(
     webhookUrl: text('webhook_url'),
     webhookAuthToken: text('webhook_auth_token'),
     webhookSwitch: boolean('webhook_switch').notNull().default(false),
+    /** The key every delivery's HMAC-SHA256 signature is made with (issue 27): shown once when made, rotatable. */
+    webhookSecret: text('webhook_secret'),
+    webhookSecretCreated: timestamp('webhook_secret_created', { withTimezone: true }),
     qrEnabledForTraining: boolean('qr_enabled_for_training').notNull().default(true),
     isOrcaNavigationAllowed: boolean('is_orca_navigation_allowed').notNull().default(false),
     isCervaicalNavigationAllowed: boolean('is_cervaical_navigation_allowed').notNull().default(false),

@@ -27,6 +27,11 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
+    /** How long the last attempt took, from sending to the receiver's answer or the error. */
+    durationMs: integer('duration_ms'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** The delivery this one sends again (a Replay), if it is one. */
+    replayOf: integer('replay_of'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
