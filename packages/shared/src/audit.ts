@@ -1,7 +1,8 @@
 // The audit trail (issue 27): who did what to which record, from where, with what outcome, and what changed.
 // One contract for the API that writes and lists the rows and for the console's audit screen and History tabs.
 import { z } from 'zod';
-import type { TUserType } from './roles.ts';
+import { ZBoolParam, ZPeriodQuery, decimalIntParam, idParam, paginated } from './list.ts';
+import { ZUserType, type TUserType } from './roles.ts';
 
 // ---- Who may read the trail ------------------------------------------------------------------------------------------
 
@@ -196,3 +197,81 @@ export type TAuditRetention = z.infer<typeof ZAuditRetention>;
 /** The action of the row a prune writes (details: {before, rows}). */
 export const AUDIT_PRUNED = 'audit.pruned';
 export const AUDIT_RETENTION_CHANGED = 'audit.retention_updated';
+
+// ---- The list (audit screen and History tabs) -----------------------------------------------------------------------
+
+/** The audit list's paths: the screen, one row, and the retention setting. History tabs read the list by target. */
+export const AUDIT_PATHS = { list: '/audit/', row: (id: number) => `/audit/${id}/`, settings: '/audit/settings/' } as const;
+
+/** Rows a page: 50 by default, at most 200. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 200;
+/**
+ * Keyset pages: newest first by id. `before=<id>` reads the rows older than that id (the next page), `after=<id>` the
+ * rows newer (the previous page); `next` and `previous` in the answer are these links. The count is exact up to
+ * AUDIT_COUNT_AHEAD rows past the page, then `count_capped: true` (ten million rows are not counted a page).
+ */
+export const AUDIT_COUNT_AHEAD = 1000;
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `Select a valid choice: ${values.join(', ')}.` });
+
+export const ZAuditListQuery = ZPeriodQuery.pick({ created_after: true, created_before: true, day: true, month: true }).extend({
+  limit: decimalIntParam('limit', 1, AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+  before: idParam('before').optional(),
+  after: idParam('after').optional(),
+  group: choice(AUDIT_GROUPS).optional(),
+  /** One action exactly (`patient.updated`). */
+  action: z.string().trim().max(100).regex(/^[a-z_.]+$/, 'Enter a valid action.').optional(),
+  /** The user who acted, or who impersonated the one who did. */
+  actor: idParam('actor').optional(),
+  target_type: choice(AUDIT_TARGET_TYPES).optional(),
+  /** Needs target_type. */
+  target_id: z.string().trim().max(40).regex(/^[A-Za-z0-9_-]+$/, 'Enter a valid id.').optional(),
+  organization: idParam('organization').optional(),
+  outcome: choice(AUDIT_OUTCOMES).optional(),
+  format: choice(['json', 'csv'] as const).optional(),
+  using_read_db: ZBoolParam.optional(),
+});
+export type TAuditListQuery = z.infer<typeof ZAuditListQuery>;
+export const AUDIT_TARGET_ID_NEEDS_TYPE = 'Choose the target type too.';
+
+const ZAuditPerson = z.object({ id: z.number(), name: z.string(), user_type: ZUserType.nullable() });
+
+export const ZAuditRow = z.object({
+  id: z.number(),
+  /** ISO instant. */
+  created: z.string(),
+  action: z.string(),
+  action_group: choice(AUDIT_GROUPS),
+  /** Who acted; null for the system (jobs) or a sign-in by an unknown name. A deleted user keeps their name. */
+  actor: ZAuditPerson.nullable(),
+  /** Who was acting as `actor` (impersonation). */
+  impersonator: ZAuditPerson.nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  organization: z.object({ id: z.number(), name: z.string() }).nullable(),
+  outcome: choice(AUDIT_OUTCOMES),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  changes: z.array(ZAuditChange),
+});
+export type TAuditRow = z.infer<typeof ZAuditRow>;
+export const ZAuditPage = paginated(ZAuditRow);
+
+export const AUDIT_CSV_HEADER = [
+  'id',
+  'when',
+  'action',
+  'group',
+  'actor_id',
+  'actor',
+  'impersonator',
+  'target_type',
+  'target_id',
+  'organization',
+  'outcome',
+  'address',
+  'changed_fields',
+] as const;
