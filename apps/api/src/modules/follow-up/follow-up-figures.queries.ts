@@ -2,7 +2,8 @@
 // the scan statistics split it (splitPeriod): whole UTC days are summed from the daily tables, the partial days at
 // either edge are counted from follow_up_cases (follow_up_cases_opened_idx), so every figure is exact in any zone. All
 // time reads the totals tables instead (follow_up_stats_*_total, migration 0024): a few hundred rows, not every day's.
-// Overdue is now, whatever the period: active cases whose due instant has passed (follow_up_cases_due_idx).
+// Overdue is now, whatever the period: active cases whose due instant has passed, read as the active cases'
+// total less those due after now (follow_up_stats_active_total and follow_up_stats_due_daily, migration 0026).
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ACTIVE_FOLLOW_UP_STATUSES, DIAGNOSTIC_OUTCOMES, type TFollowUpModality } from '@sc/shared/follow-up';
 import type { Db } from '../../db/client.ts';
@@ -53,6 +54,16 @@ function statsFilter(scope: Scope, filter: FiguresFilter, t: typeof d | typeof g
   )!;
 }
 
+/** Scope, organization filter and modality key of a plain-SQL totals table aliased `t` (follow_up_stats_*_total, due_daily). */
+function totalsWhere(scope: Scope, filter: FiguresFilter): SQL {
+  const org = sql`t.organization_id`;
+  return and(
+    sql`t.modality = ${filter.modality ?? FOLLOW_UP_STATS_ALL}`,
+    orgScopeCondition(scope, org),
+    filter.organization !== undefined ? sql`${org} = ${filter.organization}` : undefined,
+  )!;
+}
+
 /** No period at all: no whole-day bounds and no partial edges. */
 const isAllTime = (window: StatsWindow): boolean =>
   window.days !== null && window.days.from === undefined && window.days.to === undefined && window.raw.length === 0;
@@ -70,11 +81,7 @@ function figuresCtes(scope: Scope, window: StatsWindow, filter: FiguresFilter, n
   if (isAllTime(window)) {
     // All time: the totals tables (a row per organization and modality), not every day's rows.
     const org = sql`t.organization_id`;
-    const where = and(
-      sql`t.modality = ${filter.modality ?? FOLLOW_UP_STATS_ALL}`,
-      orgScopeCondition(scope, org),
-      filter.organization !== undefined ? sql`${org} = ${filter.organization}` : undefined,
-    );
+    const where = totalsWhere(scope, filter);
     counts.push(sql`SELECT ${key(org)} AS key, t.screen_positives AS sp, t.completed, t.lost, t.declined
       FROM follow_up_stats_org_total t WHERE ${where}`);
     diagnosis.push(sql`SELECT ${key(org)} AS key, t.days, t.cases AS n FROM follow_up_stats_diagnosis_total t WHERE ${where}`);
@@ -94,6 +101,10 @@ function figuresCtes(scope: Scope, window: StatsWindow, filter: FiguresFilter, n
       FROM ${c} LEFT JOIN ${organizations} ON ${organizations.id} = ${c.organizationId}
       WHERE ${rawPeriod(r)} AND ${COMPLETED} AND ${c.diagnosisDate} IS NOT NULL AND ${caseFilter(scope, filter)}`);
   }
+  // Overdue now = active − due after today (UTC days) − due later today (module comment; migration 0026).
+  const totals = totalsWhere(scope, filter);
+  const today = now.toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
   const none = sql`SELECT NULL::int AS key, 0 AS sp, 0 AS completed, 0 AS lost, 0 AS declined WHERE false`;
   const noDays = sql`SELECT NULL::int AS key, 0 AS days, 0 AS n WHERE false`;
   return sql`WITH counts AS (
@@ -101,18 +112,26 @@ function figuresCtes(scope: Scope, window: StatsWindow, filter: FiguresFilter, n
         sum(declined)::int AS declined
       FROM (${sql.join(counts.length ? counts : [none], sql` UNION ALL `)}) x GROUP BY key
     ), diagnosis AS (
-      SELECT key, days, sum(n) AS n FROM (${sql.join(diagnosis.length ? diagnosis : [noDays], sql` UNION ALL `)}) x
+      SELECT key, days, sum(n)::int AS n FROM (${sql.join(diagnosis.length ? diagnosis : [noDays], sql` UNION ALL `)}) x
       GROUP BY key, days HAVING sum(n) > 0
     ), running AS (
+      -- Integers throughout (sum(bigint) is numeric: ten times slower over a few thousand rows); integer halves pick
+      -- the same rows as exact ones, as cum is whole.
       SELECT key, days, sum(n) OVER (PARTITION BY key ORDER BY days) AS cum, sum(n) OVER (PARTITION BY key) AS total
       FROM diagnosis
     ), median AS (
       SELECT key, (min(days) FILTER (WHERE cum > (total - 1) / 2) + min(days) FILTER (WHERE cum > total / 2)) / 2.0 AS median
       FROM running GROUP BY key
     ), overdue AS (
-      SELECT ${key(c.organizationId)} AS key, count(*)::int AS n FROM ${c}
-      WHERE ${c.status} IN (${list(ACTIVE_FOLLOW_UP_STATUSES)}) AND ${c.dueAt} <= ${now} AND ${caseFilter(scope, filter)}
-      GROUP BY 1
+      SELECT key, sum(n)::int AS n FROM (
+        SELECT ${key(sql`t.organization_id`)} AS key, t.cases AS n FROM follow_up_stats_active_total t WHERE ${totals}
+        UNION ALL
+        SELECT ${key(sql`t.organization_id`)}, -t.cases FROM follow_up_stats_due_daily t WHERE ${totals} AND t.due_day > ${today}
+        UNION ALL
+        SELECT ${key(c.organizationId)}, -1 FROM ${c}
+        WHERE ${c.status} IN (${list(ACTIVE_FOLLOW_UP_STATUSES)}) AND ${c.dueAt} > ${now} AND ${c.dueAt} < ${tomorrow}
+          AND ${caseFilter(scope, filter)}
+      ) x GROUP BY key
     )`;
 }
 

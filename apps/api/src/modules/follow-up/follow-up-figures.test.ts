@@ -60,8 +60,8 @@ function caseState(openedAt: Date, zone: string) {
     status,
     outcome,
     diagnosisDate: outcome && outcome !== 'UNKNOWN' ? addDays(localDay(openedAt, zone), rand(40)) : null,
-    // Half the active cases are overdue now.
-    dueAt: active ? new Date(NOW.getTime() + (rand(2) ? -1 : 1) * (1 + rand(5)) * 3_600_000) : null,
+    // Half the active cases are overdue now; the others are due later today, tomorrow or in a few days (UTC).
+    dueAt: active ? new Date(NOW.getTime() + (rand(2) ? -1 : 1) * (1 + rand(80)) * 3_600_000) : null,
   };
 }
 
@@ -300,6 +300,8 @@ describe('the pre-aggregates', () => {
         UNION ALL SELECT 't', 'all', organization_id, modality, screen_positives, completed, lost, declined
         FROM follow_up_stats_org_total WHERE (screen_positives, completed, lost, declined) <> (0, 0, 0, 0)
         UNION ALL SELECT 'u', 'all', organization_id, modality, days, cases, 0, 0 FROM follow_up_stats_diagnosis_total WHERE cases <> 0
+        UNION ALL SELECT 'a', 'all', organization_id, modality, cases, 0, 0, 0 FROM follow_up_stats_active_total WHERE cases <> 0
+        UNION ALL SELECT 'w', due_day::text, organization_id, modality, cases, 0, 0, 0 FROM follow_up_stats_due_daily WHERE cases <> 0
         ORDER BY 1, 2, 3, 4, 5, 6`)
     ).rows;
 
@@ -312,5 +314,27 @@ describe('the pre-aggregates', () => {
     await db.execute(sql`SELECT follow_up_stats_rebuild()`);
     expect(await snapshot()).toEqual(afterZone);
     expect(await figures(tokens.admin)).toEqual(only(await expected({})));
+  });
+
+  it('count overdue exactly as time passes: due later today, tomorrow, in days (UTC days of the due instants)', async () => {
+    const dueDays = await db.execute(sql`SELECT count(DISTINCT (due_at AT TIME ZONE 'UTC')::date)::int AS n FROM follow_up_cases
+      WHERE status IN ('OPEN', 'CONTACTED', 'REFERRED', 'SEEN')`);
+    expect(Number(dueDays.rows[0]!.n)).toBeGreaterThan(3);
+    try {
+      for (const hours of [0, 1, 17.5, 18, 30, 47, 90]) {
+        const at = new Date(NOW.getTime() + hours * 3_600_000);
+        t.clock.set(at);
+        // A session of its own at that time (the fixture's sessions are idle past their life by then).
+        const admin = await tokenFor('ADMIN', null);
+        const raw = await db.execute(sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE organization_id = ${kenya.id})::int AS kenya
+          FROM follow_up_cases WHERE status IN ('OPEN', 'CONTACTED', 'REFERRED', 'SEEN') AND due_at <= ${at}`);
+        expect((await figures(admin)).overdue, `${hours} h`).toBe(Number(raw.rows[0]!.n));
+        expect((await figures(admin, `?organization=${kenya.id}`)).overdue, `${hours} h`).toBe(Number(raw.rows[0]!.kenya));
+        const row = (await byOrg(admin, '?limit=100')).results.find((r) => r.id === kenya.id);
+        expect(row?.overdue ?? 0, `${hours} h`).toBe(Number(raw.rows[0]!.kenya));
+      }
+    } finally {
+      t.clock.set(NOW);
+    }
   });
 });
