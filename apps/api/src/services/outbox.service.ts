@@ -1,7 +1,7 @@
 // Every e-mail and SMS is written to `outbox_messages` first; a sender then delivers it (or leaves it
 // 'stored' when no provider is configured, the embedded default). Delivery happens after the row is
 // committed and never inside a transaction, so a slow provider never holds a database lock.
-import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import { maskRecipient } from '@sc/shared/auth-extra';
 import type { Database } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
@@ -33,7 +33,14 @@ export type OutboxService = {
    */
   listUndelivered: (
     channel: OutboxChannel,
-    filter: { createdSince: Date; pendingBefore: Date; maxAttempts: number; limit: number },
+    filter: {
+      createdSince: Date;
+      pendingBefore: Date;
+      maxAttempts: number;
+      limit: number;
+      /** Only messages that carry no one-time code or link (a reminder, a digest): a code dies within minutes. */
+      withoutCode?: boolean;
+    },
   ) => Promise<OutboxRow[]>;
   /**
    * Delivers `row` again, unless another worker has taken it since it was read: the row is claimed by raising its
@@ -107,7 +114,7 @@ export function createOutboxService(database: Database, now: () => Date, log: Se
         .where(to ? inArray(outboxMessages.to, to) : undefined)
         .orderBy(desc(outboxMessages.created), desc(outboxMessages.id))
         .limit(limit),
-    listUndelivered: (channel, { createdSince, pendingBefore, maxAttempts, limit }) =>
+    listUndelivered: (channel, { createdSince, pendingBefore, maxAttempts, limit, withoutCode }) =>
       db
         .select()
         .from(outboxMessages)
@@ -116,6 +123,7 @@ export function createOutboxService(database: Database, now: () => Date, log: Se
             eq(outboxMessages.channel, channel),
             gte(outboxMessages.created, createdSince),
             lt(outboxMessages.attempts, maxAttempts),
+            withoutCode ? and(isNull(outboxMessages.code), isNull(outboxMessages.link)) : undefined,
             or(
               eq(outboxMessages.status, 'failed'),
               and(eq(outboxMessages.status, 'pending'), lt(outboxMessages.created, pendingBefore)),

@@ -3,7 +3,11 @@
 import type { Config } from '../config.ts';
 import type { OutboxRow, OutboxService, OutgoingMessage } from './outbox.service.ts';
 
-export type SmsService = { send: (message: OutgoingMessage) => Promise<OutboxRow> };
+export type SmsService = {
+  send: (message: OutgoingMessage) => Promise<OutboxRow>;
+  /** Sends an undelivered row again (outbox-retry); null without a provider, or when another worker claimed it. */
+  redeliver: (row: OutboxRow) => Promise<OutboxRow | null>;
+};
 
 const TIMEOUT_MS = 10_000;
 
@@ -25,5 +29,8 @@ export function createSmsService(
         if (!res.ok) throw new Error(`SMS provider answered HTTP ${res.status}`);
       }
     : null;
-  return { send: (message) => outbox.send('sms', message, transport) };
+  return {
+    send: (message) => outbox.send('sms', message, transport),
+    redeliver: async (row) => (transport ? outbox.redeliver(row, transport) : null),
+  };
 }
