@@ -14,6 +14,7 @@ import {
   openOrJoinCase,
   type FollowUpPositive,
 } from '../modules/follow-up/follow-up-opening.ts';
+import type { FollowUpOrgMemo } from '../modules/follow-up/follow-up-core.ts';
 import { queueWebhookDelivery } from '../modules/scans/scans.service.ts';
 import { defineJob, enqueue, type JobContext } from '../services/queue/job.ts';
 
@@ -63,70 +64,37 @@ const notLinked = (kind: TFollowUpSourceKind, id: SQLWrapper) =>
 const after = (cursor: Cursor, dateTime: SQLWrapper, id: SQLWrapper): SQL | undefined =>
   cursor === null ? undefined : sql`(${dateTime}, ${id}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`;
 
-/** Positive SCAN-type breast scans (a finding on either side) not linked yet. */
-function scanCandidates(db: DbOrTx, cursor: Cursor, limit: number): Promise<Candidate[]> {
-  return db
-    .select({ id: scans.id, patientId: sql<number>`${scans.patientId}`, dateTime: scans.dateTime })
-    .from(scans)
-    .where(
-      and(
-        eq(scans.scanType, 'SCAN'),
-        eq(scans.isPositive, true),
-        isNotNull(scans.patientId),
-        notLinked('SCAN', scans.id),
-        after(cursor, scans.dateTime, scans.id),
-      ),
-    )
-    .orderBy(asc(scans.dateTime), asc(scans.id))
-    .limit(limit);
-}
-
 /**
- * Cervical exams with a final read and a review answering yes to a clinical finding, not linked yet; whether the
- * reviewer with that finding has the final read's status is decided by `cervicalPositiveOf` (the shared rule).
+ * What makes a stored row of each kind a candidate, beside having a patient: a positive SCAN-type breast scan (a
+ * finding on either side); a cervical exam with a final read and a review answering yes to a clinical finding (whether
+ * the reviewer with that finding has the final read's status is decided by `cervicalPositiveOf`, the shared rule); an
+ * ORCA exam with a finding that has a symptom.
  */
-function cervicalCandidates(db: DbOrTx, cursor: Cursor, limit: number): Promise<Candidate[]> {
-  const e = cervicalExams;
+const KINDS = {
+  SCAN: { table: scans, positive: and(eq(scans.scanType, 'SCAN'), eq(scans.isPositive, true))! },
+  CERVICAL: {
+    table: cervicalExams,
+    positive: sql`(${cervicalExams.finalStatus} is not null or (${cervicalExams.reviewerOneStatus} <> 'NOT_REVIEWED'
+        and ${cervicalExams.reviewerOneStatus} = ${cervicalExams.reviewerTwoStatus}))
+      and exists (select 1 from cervical_document_reviews r join cervical_documents d on d.id = r.document_id
+        where d.exam_id = ${cervicalExams.id} and r.clinical_finding @> '[{"answer": true}]'::jsonb)`,
+  },
+  ORCA: {
+    table: orcaExams,
+    positive: sql`exists (select 1 from orca_findings f where f.exam_id = ${orcaExams.id} and jsonb_array_length(f.symptoms) > 0)`,
+  },
+} satisfies Record<TFollowUpSourceKind, { table: typeof scans | typeof cervicalExams | typeof orcaExams; positive: SQL }>;
+
+/** The next candidates of a kind not linked to a case yet, oldest first, after the cursor. */
+function candidates(db: DbOrTx, kind: TFollowUpSourceKind, cursor: Cursor, limit: number): Promise<Candidate[]> {
+  const { table: t, positive } = KINDS[kind];
   return db
-    .select({ id: e.id, patientId: sql<number>`${e.patientId}`, dateTime: e.dateTime })
-    .from(e)
-    .where(
-      and(
-        isNotNull(e.patientId),
-        sql`(${e.finalStatus} is not null or (${e.reviewerOneStatus} <> 'NOT_REVIEWED' and ${e.reviewerOneStatus} = ${e.reviewerTwoStatus}))`,
-        sql`exists (select 1 from cervical_document_reviews r join cervical_documents d on d.id = r.document_id
-          where d.exam_id = ${e.id} and r.clinical_finding @> '[{"answer": true}]'::jsonb)`,
-        notLinked('CERVICAL', e.id),
-        after(cursor, e.dateTime, e.id),
-      ),
-    )
-    .orderBy(asc(e.dateTime), asc(e.id))
+    .select({ id: t.id, patientId: sql<number>`${t.patientId}`, dateTime: t.dateTime })
+    .from(t)
+    .where(and(isNotNull(t.patientId), positive, notLinked(kind, t.id), after(cursor, t.dateTime, t.id)))
+    .orderBy(asc(t.dateTime), asc(t.id))
     .limit(limit);
 }
-
-/** ORCA exams with a finding that has a symptom, not linked yet. */
-function orcaCandidates(db: DbOrTx, cursor: Cursor, limit: number): Promise<Candidate[]> {
-  const e = orcaExams;
-  return db
-    .select({ id: e.id, patientId: sql<number>`${e.patientId}`, dateTime: e.dateTime })
-    .from(e)
-    .where(
-      and(
-        isNotNull(e.patientId),
-        sql`exists (select 1 from orca_findings f where f.exam_id = ${e.id} and jsonb_array_length(f.symptoms) > 0)`,
-        notLinked('ORCA', e.id),
-        after(cursor, e.dateTime, e.id),
-      ),
-    )
-    .orderBy(asc(e.dateTime), asc(e.id))
-    .limit(limit);
-}
-
-const CANDIDATES: Record<TFollowUpSourceKind, typeof scanCandidates> = {
-  SCAN: scanCandidates,
-  CERVICAL: cervicalCandidates,
-  ORCA: orcaCandidates,
-};
 
 export type FollowUpBackfillCounts = { positives: number; opened: number; joined: number; linked: number };
 
@@ -141,19 +109,21 @@ export async function backfillFollowUp(
   for (const kind of ['SCAN', 'CERVICAL', 'ORCA'] as const) {
     let cursor: Cursor = null;
     for (;;) {
-      const rows = await CANDIDATES[kind](db, cursor, batch);
+      const rows = await candidates(db, kind, cursor, batch);
       if (!rows.length) break;
       const last = rows[rows.length - 1]!;
       cursor = { at: last.dateTime, id: last.id };
       const deliveries = await db.transaction(async (tx) => {
         const ids: number[] = [];
+        // Each organization's zone, webhook and settings read once a batch.
+        const memo: FollowUpOrgMemo = new Map();
         for (const row of rows) {
           const positive: FollowUpPositive | null =
             kind === 'CERVICAL'
               ? await cervicalPositiveOf(tx, row.id)
               : { kind, sourceId: row.id, patientId: row.patientId, screenedAt: row.dateTime };
           if (!positive) continue;
-          const result = await openOrJoinCase(tx, positive, { now: ctx.now(), actorId: opts.actorId ?? null });
+          const result = await openOrJoinCase(tx, positive, { now: ctx.now(), actorId: opts.actorId ?? null, memo });
           if (result.outcome === 'no_patient') continue;
           counts.positives++;
           counts[result.outcome]++;

@@ -54,6 +54,25 @@ export async function loadOrganizationForFollowUp(db: DbOrTx, organizationId: nu
   return row ?? null;
 }
 
+export type FollowUpOrganization = NonNullable<Awaited<ReturnType<typeof loadOrganizationForFollowUp>>>;
+/**
+ * An organization and its settings read once for a unit of work that touches many cases (a backfill batch, inside
+ * its transaction): organization id → the pair. Without one each call reads them.
+ */
+export type FollowUpOrgMemo = Map<number | null, Promise<{ org: FollowUpOrganization | null; settings: TFollowUpSettings }>>;
+
+/** The organization (zone, webhook) and the follow-up settings of `organizationId`, through `memo` when given. */
+export function loadOrganizationAndSettings(db: DbOrTx, organizationId: number | null, memo?: FollowUpOrgMemo) {
+  const known = memo?.get(organizationId);
+  if (known) return known;
+  const read = (async () => ({
+    org: await loadOrganizationForFollowUp(db, organizationId),
+    settings: await loadFollowUpSettings(db, organizationId),
+  }))();
+  memo?.set(organizationId, read);
+  return read;
+}
+
 /**
  * The due date of a case that entered `status` at `enteredAt`, in `timeZone`: `nextDue` (YYYY-MM-DD, the clinic's
  * calendar) and `dueAt`, the instant the case becomes overdue (the start of the next local day). Both null in a
@@ -136,8 +155,11 @@ export async function recordCaseEvent(
   tx: DbOrTx,
   kase: Parameters<typeof caseEventPayload>[0],
   move: { from: TFollowUpStatus | null; to: TFollowUpStatus; at: Date; actorId: number | null },
+  memo?: FollowUpOrgMemo,
 ): Promise<number | null> {
-  const org = await loadOrganizationForFollowUp(tx, kase.organizationId);
+  const org = memo
+    ? (await loadOrganizationAndSettings(tx, kase.organizationId, memo)).org
+    : await loadOrganizationForFollowUp(tx, kase.organizationId);
   if (!org?.webhookSwitch || !org.webhookUrl) return null;
   const [row] = await tx
     .insert(webhookDeliveries)

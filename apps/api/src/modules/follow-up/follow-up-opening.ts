@@ -27,8 +27,10 @@ import {
   appendEntry,
   dueFor,
   loadFollowUpSettings,
+  loadOrganizationAndSettings,
   loadOrganizationForFollowUp,
   recordCaseEvent,
+  type FollowUpOrgMemo,
 } from './follow-up-core.ts';
 
 /** A screen-positive record: what it is, whose, and when it was screened (its date_time). */
@@ -68,7 +70,7 @@ const earlier = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 export async function openOrJoinCase(
   tx: DbOrTx,
   positive: FollowUpPositive,
-  opts: { now: Date; actorId?: number | null },
+  opts: { now: Date; actorId?: number | null; memo?: FollowUpOrgMemo },
 ): Promise<OpeningResult> {
   await lockPatientFollowUp(tx, positive.patientId);
   const [linked] = await tx
@@ -99,8 +101,7 @@ export async function openOrJoinCase(
     const values: Partial<typeof followUpCases.$inferInsert> = { modalities, openedAt, modified: opts.now };
     // An OPEN case is due from its first positive: an earlier positive joining it moves the due date earlier.
     if (active.status === 'OPEN' && openedAt.getTime() !== active.openedAt.getTime()) {
-      const org = await loadOrganizationForFollowUp(tx, active.organizationId);
-      const settings = await loadFollowUpSettings(tx, active.organizationId);
+      const { org, settings } = await loadOrganizationAndSettings(tx, active.organizationId, opts.memo);
       const due = dueFor('OPEN', openedAt, settings, org?.timezone ?? DEFAULT_TIMEZONE);
       Object.assign(values, { statusChanged: openedAt, nextDue: due.nextDue, dueAt: due.dueAt });
     }
@@ -110,8 +111,7 @@ export async function openOrJoinCase(
     return { caseId: active.id, outcome: 'joined', webhookDeliveryId: null };
   }
 
-  const org = await loadOrganizationForFollowUp(tx, patient.organizationId);
-  const settings = await loadFollowUpSettings(tx, patient.organizationId);
+  const { org, settings } = await loadOrganizationAndSettings(tx, patient.organizationId, opts.memo);
   const due = dueFor('OPEN', positive.screenedAt, settings, org?.timezone ?? DEFAULT_TIMEZONE);
   const [kase] = await tx
     .insert(followUpCases)
@@ -132,7 +132,7 @@ export async function openOrJoinCase(
     .returning();
   await linkSource(tx, kase!.id, positive, opts.now);
   await appendEntry(tx, { caseId: kase!.id, kind: 'OPENED', at: opts.now, toStatus: 'OPEN', data });
-  const webhookDeliveryId = await recordCaseEvent(tx, kase!, { from: null, to: 'OPEN', at: opts.now, actorId: null });
+  const webhookDeliveryId = await recordCaseEvent(tx, kase!, { from: null, to: 'OPEN', at: opts.now, actorId: null }, opts.memo);
   return { caseId: kase!.id, outcome: 'opened', webhookDeliveryId };
 }
 
