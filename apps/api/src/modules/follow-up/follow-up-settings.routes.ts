@@ -28,39 +28,27 @@ export const followUpSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getFollowUpSettings(app.ctx, requireActor(request), parseId(request.params.id)),
   );
 
-  app.put(
-    PATH,
-    {
+  // PUT (every field) and PATCH (some, checked merged with the current ones): one handler.
+  const saves = [
+    { method: 'PUT', body: ZFollowUpSettingsInput, summary: "Save the organization's follow-up settings; new intervals recompute its active cases' due dates" },
+    { method: 'PATCH', body: ZFollowUpSettingsPatch, summary: "Change some of the organization's follow-up settings (checked merged with the current ones)" },
+  ] as const;
+  for (const save of saves) {
+    app.route({
+      method: save.method,
+      url: PATH,
       preValidation: followUpGuard,
       schema: {
         tags,
         security,
-        summary: "Save the organization's follow-up settings; new intervals recompute its active cases' due dates",
+        summary: save.summary,
         description: `${WHO} sms_texts keys are Language iso codes (400 on sms_texts.<code> otherwise).`,
         params: ZIdParams,
-        body: ZFollowUpSettingsInput,
+        body: save.body,
         response: { 200: ZFollowUpSettings },
       },
-    },
-    async (request) =>
-      saveFollowUpSettings(app.ctx, requireActor(request), parseId(request.params.id), request.body, metaOf(request)),
-  );
-
-  app.patch(
-    PATH,
-    {
-      preValidation: followUpGuard,
-      schema: {
-        tags,
-        security,
-        summary: "Change some of the organization's follow-up settings (checked merged with the current ones)",
-        description: `${WHO} sms_texts keys are Language iso codes (400 on sms_texts.<code> otherwise).`,
-        params: ZIdParams,
-        body: ZFollowUpSettingsPatch,
-        response: { 200: ZFollowUpSettings },
-      },
-    },
-    async (request) =>
-      saveFollowUpSettings(app.ctx, requireActor(request), parseId(request.params.id), request.body, metaOf(request)),
-  );
+      handler: async (request) =>
+        saveFollowUpSettings(app.ctx, requireActor(request), parseId(request.params.id), request.body, metaOf(request)),
+    });
+  }
 };
