@@ -3,7 +3,7 @@
 // moves the API offers for it now (next_statuses: cancel only before the organization's cut-off) and record an
 // offline payment where the organization allows it; the list refreshes on success.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Center, Code, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -18,6 +18,7 @@ import {
 } from '@sc/shared/bookings';
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@sc/shared/labels';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { QueryDetail } from '../../../components/QueryDetail.tsx';
 import { fullName } from '../../../components/list/ListParts.tsx';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
 import { useBooking, useMoveBooking, useOfflinePayment } from '../bookings.api.ts';
@@ -60,16 +61,7 @@ export function BookingDialog({ id, onClose }: { id: number | undefined; onClose
 }
 
 function BookingDetail({ id }: { id: number }) {
-  const query = useBooking(id);
-  if (query.isError) return <Text c="red">{errorMessage(query.error)}</Text>;
-  if (!query.data) {
-    return (
-      <Center h={160}>
-        <Loader />
-      </Center>
-    );
-  }
-  return <BookingFacts booking={query.data} />;
+  return <QueryDetail query={useBooking(id)}>{(booking) => <BookingFacts booking={booking} />}</QueryDetail>;
 }
 
 function BookingFacts({ booking: b }: { booking: TBooking }) {

@@ -3,10 +3,8 @@
 // (kind, who, when in the viewer's zone, its fields, corrections both ways); and the actions. Full screen on a phone.
 import {
   Alert,
-  Center,
   Divider,
   Group,
-  Loader,
   Modal,
   Select,
   SimpleGrid,
@@ -23,6 +21,7 @@ import {
   type TFollowUpCase,
 } from '@sc/shared/follow-up';
 import { errorMessage } from '../../../api/client.ts';
+import { QueryDetail } from '../../../components/QueryDetail.tsx';
 import { formatDateTime } from '../../../components/dateTime.ts';
 import { fullName, OrganizationCell } from '../../../components/list/ListParts.tsx';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
@@ -63,16 +62,7 @@ export function FollowUpCaseDialog({ id, onClose }: { id: number | undefined; on
 }
 
 function CaseDetail({ id }: { id: number }) {
-  const query = useFollowUpCase(id);
-  if (query.isError) return <Text c="red">{errorMessage(query.error)}</Text>;
-  if (!query.data) {
-    return (
-      <Center h={160}>
-        <Loader />
-      </Center>
-    );
-  }
-  return <CaseFacts kase={query.data} />;
+  return <QueryDetail query={useFollowUpCase(id)}>{(kase) => <CaseFacts kase={kase} />}</QueryDetail>;
 }
 
 function AssigneePicker({ kase }: { kase: TFollowUpCase }) {

@@ -6,9 +6,7 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -34,6 +32,7 @@ import {
 } from '@sc/shared/follow-up';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { NumberField } from '../../../components/NumberField.tsx';
+import { QueryDetail } from '../../../components/QueryDetail.tsx';
 import { useLanguages } from '../../languages/languages.api.ts';
 import { useFollowUpSettings, useSaveFollowUpSettings } from '../follow-up.api.ts';
 import { apiFieldErrors } from './followUpForm.ts';
@@ -55,21 +54,10 @@ export function settingsErrors(values: Values): Record<string, string> {
 }
 
 export function FollowUpSettingsPanel({ organizationId }: { organizationId: number }) {
-  const settings = useFollowUpSettings(organizationId);
-  if (settings.isError) return <Text c="red">{errorMessage(settings.error)}</Text>;
-  if (!settings.data) {
-    return (
-      <Center h={160}>
-        <Loader />
-      </Center>
-    );
-  }
   return (
-    <FollowUpSettingsForm
-      key={JSON.stringify(settings.data)}
-      organizationId={organizationId}
-      settings={settings.data}
-    />
+    <QueryDetail query={useFollowUpSettings(organizationId)}>
+      {(settings) => <FollowUpSettingsForm key={JSON.stringify(settings)} organizationId={organizationId} settings={settings} />}
+    </QueryDetail>
   );
 }
 
