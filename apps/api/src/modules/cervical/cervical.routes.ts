@@ -33,6 +33,7 @@ import {
   csvDownloadName,
   sendCsv,
 } from '../../http/route-helpers.ts';
+import { auditRead } from '../../http/read-audit.ts';
 import {
   addReview,
   adjudicate,
@@ -212,13 +213,12 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCervicalDetail },
       },
     },
-    async (request) =>
-      getCervical(
-        app.ctx,
-        requireRole(request, CERVICAL_LIST_ROLES),
-        parseId(request.params.id),
-        request.query.using_read_db,
-      ),
+    async (request) => {
+      const id = parseId(request.params.id);
+      const exam = await getCervical(app.ctx, requireRole(request, CERVICAL_LIST_ROLES), id, request.query.using_read_db);
+      await auditRead(app.ctx, request, { kind: 'cervicalExam', id, organizationId: exam.organization_data?.id });
+      return exam;
+    },
   );
 
   app.post(
