@@ -230,6 +230,15 @@ describe('reads of personal data', () => {
     expect(row).toMatchObject({ actorId: user.admin, organizationId: org.a, details: { view: 'reports' } });
   });
 
+  it("a review's photos and videos (GET cervaical/document/?scan=) are a read of the exam, folding with its detail", async () => {
+    const before = await readRows(AUDIT_READ.cervicalExam, String(ids.cervical));
+    expect((await get(`/api/v1/cervaical/document/?scan=${ids.cervical}`, token.orgAdminB)).statusCode).toBe(404);
+    expect((await get(`/api/v1/cervaical/document/?scan=${ids.cervical}`, token.admin)).statusCode).toBe(200);
+    expect((await get(`/api/v1/cervaical/${ids.cervical}/`, token.admin)).statusCode).toBe(200);
+    const rows = (await readRows(AUDIT_READ.cervicalExam, String(ids.cervical))).slice(before.length);
+    expect(rows).toMatchObject([{ actorId: user.admin, organizationId: org.a, details: { view: 'documents' } }]);
+  });
+
   it("the spec's ORCA case history is a read of the exam", async () => {
     const before = await readRows(AUDIT_READ.orcaExam, String(ids.orca));
     expect((await get(`/api/v1/orca/case-history/?scan=${ids.orca}`, token.admin)).statusCode).toBe(200);

@@ -141,8 +141,18 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCervicalDocumentList },
       },
     },
-    async (request) =>
-      listDocuments(app.ctx, requireRole(request, CERVICAL_REVIEW_ROLES), request.query, listRequest(request)),
+    async (request) => {
+      const actor = requireRole(request, CERVICAL_REVIEW_ROLES);
+      const { page, organizationId } = await listDocuments(app.ctx, actor, request.query, listRequest(request));
+      // A review opens the exam's photos and videos: a read of the exam (it folds into the detail's read).
+      await auditRead(app.ctx, request, {
+        kind: 'cervicalExam',
+        id: request.query.scan,
+        organizationId,
+        details: { view: 'documents' },
+      });
+      return page;
+    },
   );
 
   app.post(
