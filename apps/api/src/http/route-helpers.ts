@@ -8,6 +8,7 @@ import type { TUserType } from '@sc/shared/roles';
 import { requestMeta, requireActor, requireRole } from './authenticate.ts';
 import type { TPeriodQuery } from '@sc/shared/list';
 import { CSV_BOM, csvFileName } from './csv-stream.ts';
+import { auditCsvExport, csvRecordCounter } from './read-audit.ts';
 import { readerZone, requestPeriod, type PeriodRange } from './period.ts';
 import { notFound } from './errors.ts';
 import { parsePathId } from './params.ts';
@@ -87,24 +88,36 @@ export const sendCsv = (reply: FastifyReply, filename: string, stream: Readable)
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', contentDisposition(filename, { fallback: asciiFileName(filename) }))
     .header('cache-control', 'no-store')
-    .send(withBom(stream) as never);
+    .send(withBom(stream, (rows, complete) =>
+      auditCsvExport(reply.server.ctx, reply.request, { name: filename, rows, complete }),
+    ) as never);
 
 /**
  * `stream` after the UTF-8 byte order mark (CSV_BOM), so every CSV opens in a spreadsheet as UTF-8. The mark goes
  * with the first bytes of the file, so a stream failing before them still answers an error, not a file (a lost
  * database is a 503). Ending the result early (a download given up) ends `stream` too: the COPY's connection is
- * released as before.
+ * released as before. Once the file has ended, or the download was given up, `done` is told how many records
+ * followed the header and whether the file ended (the export's audit row); not when no byte was sent.
  */
-function withBom(stream: Readable): Readable {
+function withBom(stream: Readable, done: (rows: number, complete: boolean) => Promise<void>): Readable {
   const bom = Buffer.from(CSV_BOM);
+  const counter = csvRecordCounter();
   async function* bytes() {
     let first = true;
-    for await (const chunk of stream) {
-      const data = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      yield first ? Buffer.concat([bom, data]) : data;
+    let complete = false;
+    try {
+      for await (const chunk of stream) {
+        const data = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+        counter.add(data);
+        yield first ? Buffer.concat([bom, data]) : data;
+        first = false;
+      }
+      if (first) yield bom;
       first = false;
+      complete = true;
+    } finally {
+      if (!first) await done(Math.max(counter.records - 1, 0), complete);
     }
-    if (first) yield bom;
   }
   return Readable.from(bytes(), { objectMode: false });
 }

@@ -33,6 +33,7 @@ import {
   csvDownloadName,
   sendCsv,
 } from '../../http/route-helpers.ts';
+import { auditRead } from '../../http/read-audit.ts';
 import {
   addReview,
   adjudicate,
@@ -140,8 +141,18 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCervicalDocumentList },
       },
     },
-    async (request) =>
-      listDocuments(app.ctx, requireRole(request, CERVICAL_REVIEW_ROLES), request.query, listRequest(request)),
+    async (request) => {
+      const actor = requireRole(request, CERVICAL_REVIEW_ROLES);
+      const { page, organizationId } = await listDocuments(app.ctx, actor, request.query, listRequest(request));
+      // A review opens the exam's photos and videos: a read of the exam (it folds into the detail's read).
+      await auditRead(app.ctx, request, {
+        kind: 'cervicalExam',
+        id: request.query.scan,
+        organizationId,
+        details: { view: 'documents' },
+      });
+      return page;
+    },
   );
 
   app.post(
@@ -212,13 +223,12 @@ export const cervicalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCervicalDetail },
       },
     },
-    async (request) =>
-      getCervical(
-        app.ctx,
-        requireRole(request, CERVICAL_LIST_ROLES),
-        parseId(request.params.id),
-        request.query.using_read_db,
-      ),
+    async (request) => {
+      const id = parseId(request.params.id);
+      const exam = await getCervical(app.ctx, requireRole(request, CERVICAL_LIST_ROLES), id, request.query.using_read_db);
+      await auditRead(app.ctx, request, { kind: 'cervicalExam', id, organizationId: exam.organization_data?.id });
+      return exam;
+    },
   );
 
   app.post(

@@ -177,7 +177,10 @@ async function reviewScope(ctx: CervicalContext, actor: Actor): Promise<Scope> {
   return resolveScope(ctx.database.db, actor);
 }
 
-/** GET cervaical/document/?scan=: the exam's photos and videos with the reviews this caller may see. */
+/**
+ * GET cervaical/document/?scan=: the exam's photos and videos with the reviews this caller may see, and the exam's
+ * organization (the review's read of the exam is audited).
+ */
 export async function listDocuments(
   ctx: CervicalContext,
   actor: Actor,
@@ -197,7 +200,7 @@ export async function listDocuments(
   const results = docs
     .slice(page.offset, page.offset + page.limit)
     .map((d) => presentDocument(d, reviews, row.exam, viewerOf(actor)));
-  return paginate(request, page, docs.length, results);
+  return { page: paginate(request, page, docs.length, results), organizationId: row.exam.organizationId };
 }
 
 /** GET cervaical/review-options/: the active qualities and clinical findings a review answers. */

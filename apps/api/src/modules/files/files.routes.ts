@@ -7,6 +7,7 @@ import { requireActor } from '../../http/authenticate.ts';
 import { cleanFileName, multipartParts, readMultipart } from '../../http/multipart.ts';
 import { FILE_FIELD } from '../../http/openapi.ts';
 import { PRIVATE_FILE_CACHE_CONTROL } from '../../http/response-headers.ts';
+import { auditRead, fileReadKind } from '../../http/read-audit.ts';
 import { readFile, uploadFile, type UploadForm } from './files.service.ts';
 
 const tags = ['files'];
@@ -113,6 +114,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       const file = await readFile(ctx(), actor, request.query.path);
+      // A report or a consent form served is a read of personal data (issue 27); logos, firmware and photos are not.
+      const kind = fileReadKind(request.query.path);
+      if (kind) await auditRead(app.ctx, request, { kind, id: request.query.path, organizationId: file.organizationId });
       // Uploaded content never runs on the API's origin: no sniffing into another type, a sandbox without
       // scripts (the pattern of GitHub's raw files), and anything but an image is a download.
       void reply

@@ -61,6 +61,8 @@ export type StoredFile = {
   size: number | null;
   name: string;
   disposition: 'inline' | 'attachment';
+  /** The organization the file belongs to (its record's, or its upload's): the audit row of its read. */
+  organizationId: number | null;
 };
 
 export async function uploadFile(ctx: FilesContext, actor: Actor, form: UploadForm): Promise<TFileUploadResult> {
@@ -165,7 +167,7 @@ export async function readFile(ctx: FilesContext, actor: Actor, path: string): P
   if (!readable) throw notFound();
   const stored = await ctx.storage.get(row.path);
   if (!stored) throw notFound();
-  return storedFile(row.path, row.contentType, stored.body, stored.size ?? row.size);
+  return storedFile(row.path, row.contentType, stored.body, stored.size ?? row.size, row.organizationId);
 }
 
 /**
@@ -184,7 +186,7 @@ async function readDemoFile(
     (demo.userId === actor.id || (await mayReadRecord(db, actor, await resolveScope(db, actor), demo)));
   if (!readable) throw notFound();
   const data = await demo.build(actor);
-  return storedFile(path, demo.contentType, Readable.from([data]), data.length);
+  return storedFile(path, demo.contentType, Readable.from([data]), data.length, demo.organizationId);
 }
 
 async function findDemoFile(ctx: FilesContext, db: Db, path: string): Promise<LazyFile | null> {
@@ -195,11 +197,18 @@ async function findDemoFile(ctx: FilesContext, db: Db, path: string): Promise<La
   );
 }
 
-function storedFile(path: string, contentType: string, body: Readable, size: number | null): StoredFile {
+function storedFile(
+  path: string,
+  contentType: string,
+  body: Readable,
+  size: number | null,
+  organizationId: number | null,
+): StoredFile {
   return {
     body,
     contentType,
     size,
+    organizationId,
     name: downloadName(path),
     // Only the image types an upload could have been sniffed as are shown inline: a PDF (which may carry
     // JavaScript) or anything else is saved, never rendered on the API's origin.

@@ -146,7 +146,17 @@ export async function getFollowUpCase(
 ): Promise<TFollowUpCase> {
   assertCanFollowUp(actor);
   const detail = await caseDetail(readerFor(ctx.database, usingReadDb), actor, id, ctx.now());
-  await audit(ctx, undefined, actor, meta, FOLLOW_UP_AUDIT.read, id);
+  // Every read, unfolded (a case's reads are few); with the case's organization, so its admins see who read it.
+  await ctx.services.audit.record({
+    action: FOLLOW_UP_AUDIT.read,
+    actorId: actor.id,
+    impersonatorId: actor.impersonatorId,
+    targetType: 'follow_up_case',
+    targetId: id,
+    organizationId: detail.organization?.id ?? null,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
   return detail;
 }
 

@@ -20,6 +20,7 @@ import {
   csvDownloadName,
   sendCsv,
 } from '../../http/route-helpers.ts';
+import { auditRead } from '../../http/read-audit.ts';
 import { getOrca, listOrca, streamOrcaCsv } from './orca.service.ts';
 
 const tags = ['orca'];
@@ -61,12 +62,11 @@ export const orcaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOrcaDetail },
       },
     },
-    async (request) =>
-      getOrca(
-        app.ctx,
-        requireRole(request, ORCA_LIST_ROLES),
-        parseId(request.params.id),
-        request.query.using_read_db,
-      ),
+    async (request) => {
+      const id = parseId(request.params.id);
+      const exam = await getOrca(app.ctx, requireRole(request, ORCA_LIST_ROLES), id, request.query.using_read_db);
+      await auditRead(app.ctx, request, { kind: 'orcaExam', id, organizationId: exam.organization });
+      return exam;
+    },
   );
 };

@@ -35,6 +35,7 @@ import {
   sendIdempotentAnswer,
 } from '../uploads/device-upload.routes.ts';
 import { readIdempotencyKey } from '../uploads/idempotency.ts';
+import { auditRead } from '../../http/read-audit.ts';
 import {
   createConsolePatient,
   deleteConsolePatient,
@@ -119,8 +120,11 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPatient },
       },
     },
-    async (request) =>
-      getPatient(app.ctx, requireRole(request, READ), parseId(request.params.id), request.query.using_read_db),
+    async (request) => {
+      const patient = await getPatient(app.ctx, requireRole(request, READ), parseId(request.params.id), request.query.using_read_db);
+      await auditRead(app.ctx, request, { kind: 'patient', id: patient.id, organizationId: patient.organization });
+      return patient;
+    },
   );
 
   app.get(
@@ -136,8 +140,18 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPatientReports },
       },
     },
-    async (request) =>
-      getPatientReports(app.ctx, requireRole(request, READ), parseId(request.params.id), request.query.using_read_db),
+    async (request) => {
+      const id = parseId(request.params.id);
+      const { reports, organizationId } = await getPatientReports(
+        app.ctx,
+        requireRole(request, READ),
+        id,
+        request.query.using_read_db,
+      );
+      // The transfer dialog opens the patient (name, age, the mobile of each exam): a read of the patient.
+      await auditRead(app.ctx, request, { kind: 'patient', id, organizationId, details: { view: 'reports' } });
+      return reports;
+    },
   );
 
   app.patch(

@@ -502,21 +502,27 @@ export async function transferConsolePatient(
   return { ...(await getPatient(ctx, actor, id)), detail: PATIENT_MESSAGES.transferred };
 }
 
-/** `GET patient/{id}/reports/`: the transfer dialog's tables (up to PATIENT_REPORTS_LIMIT of each kind). */
+/**
+ * `GET patient/{id}/reports/`: the transfer dialog's tables (up to PATIENT_REPORTS_LIMIT of each kind), with the
+ * patient's organization (the read's audit row).
+ */
 export async function getPatientReports(
   ctx: PatientsContext,
   actor: Actor,
   id: number,
   usingReadDb = false,
-): Promise<TPatientReports> {
+): Promise<{ reports: TPatientReports; organizationId: number | null }> {
   assertCan(actor, 'patient.read');
   const db = readerFor(ctx.database, usingReadDb);
   const scope = await resolveScope(ctx.database.db, actor);
-  await patientInScope(db, scope, id);
+  const { patient } = await patientInScope(db, scope, id);
   const [scanRows, cervicalRows, orcaRows] = await Promise.all([
     listPatientExams(db, scans, id, PATIENT_REPORTS_LIMIT),
     listPatientExams(db, cervicalExams, id, PATIENT_REPORTS_LIMIT),
     listPatientExams(db, orcaExams, id, PATIENT_REPORTS_LIMIT),
   ]);
-  return { scans: scanRows.map(presentPatientReport), cervical: cervicalRows.map(presentPatientReport), orca: orcaRows.map(presentPatientReport) };
+  return {
+    reports: { scans: scanRows.map(presentPatientReport), cervical: cervicalRows.map(presentPatientReport), orca: orcaRows.map(presentPatientReport) },
+    organizationId: patient.organizationId,
+  };
 }

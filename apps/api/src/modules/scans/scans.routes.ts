@@ -44,6 +44,7 @@ import {
   sendCsv,
   signedIn,
 } from '../../http/route-helpers.ts';
+import { auditRead } from '../../http/read-audit.ts';
 import {
   DEVICE_UPLOAD_TAG,
   deviceUploadDocs,
@@ -309,7 +310,11 @@ export const scanConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireRole(request, SCAN_LIST_ROLES);
       const id = parseId(request.params.id);
-      if (request.query.format !== 'csv') return getScan(app.ctx, actor, id, request.query.using_read_db);
+      if (request.query.format !== 'csv') {
+        const scan = await getScan(app.ctx, actor, id, request.query.using_read_db);
+        await auditRead(app.ctx, request, { kind: 'scan', id, organizationId: scan.organization });
+        return scan;
+      }
       const stream = await streamOneScanCsv(app.ctx, actor, id, csvRequest(request));
       return sendCsv(reply, csvDownloadName(SCAN_CSV_FILENAME, request, app.ctx.now()), stream);
     },

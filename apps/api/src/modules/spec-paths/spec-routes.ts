@@ -24,6 +24,7 @@ import { requireRole } from '../../http/authenticate.ts';
 import { paginate } from '../../http/pagination.ts';
 import { TOKEN_SECURITY as security, guard, listRequest } from '../../http/route-helpers.ts';
 import { builtRowsSerializer } from '../../http/serializer.ts';
+import { auditRead } from '../../http/read-audit.ts';
 import { getOrca } from '../orca/orca.service.ts';
 import { listScans, streamScanPoints } from '../scans/scan-list.service.ts';
 import { listOrganizationUsers } from '../users/organization-users.service.ts';
@@ -155,6 +156,7 @@ export const specRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const exam = await getOrca(app.ctx, requireRole(request, ORCA_LIST_ROLES), request.query.scan);
+      await auditRead(app.ctx, request, { kind: 'orcaExam', id: exam.id, organizationId: exam.organization });
       const results = exam.case_history ? [{ ...exam.case_history, scan: exam.id }] : [];
       return { count: results.length, next: null, previous: null, results };
     },
