@@ -2,7 +2,7 @@
 // Rotate (after) behind a confirm. The new secret is shown once, in a copyable field, with the warning that it will
 // not be shown again; closing the dialog forgets it. How a receiver checks a delivery is summed up under it.
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import {
   WEBHOOK_SIGNATURE_HEADER,
@@ -117,16 +117,16 @@ export function SecretOnceDialog({ secret, onClose }: { secret: TWebhookSecretCr
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="webhook-secret-warning">
             {SECRET_TEXTS.onceWarning}
           </Alert>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              label="Secret"
-              value={secret.secret}
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-              styles={{ input: { fontFamily: 'monospace' } }}
-              style={{ flex: 1, minWidth: 0 }}
-              data-testid="webhook-secret-value"
-            />
+          <Stack gap={6}>
+            <Text size="sm" fw={600} id="webhook-secret-label">
+              Secret
+            </Text>
+            {/* The whole secret, wrapped on a phone, so it can be read or selected as well as copied. */}
+            <Code block aria-labelledby="webhook-secret-label" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="webhook-secret-value">
+              {secret.secret}
+            </Code>
+          </Stack>
+          <Group justify="flex-end" gap="xs">
             <CopyButton value={secret.secret}>
               {({ copied, copy }) => (
                 <Button
@@ -140,8 +140,6 @@ export function SecretOnceDialog({ secret, onClose }: { secret: TWebhookSecretCr
                 </Button>
               )}
             </CopyButton>
-          </Group>
-          <Group justify="flex-end">
             <Button onClick={onClose} data-testid="webhook-secret-done">
               Done
             </Button>
