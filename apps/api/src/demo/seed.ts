@@ -1887,6 +1887,9 @@ class Seeder {
           lastError: ok ? null : 'Service Unavailable',
           created,
           deliveredAt: ok ? new Date(created.getTime() + 2000) : null,
+          // Timings of the last attempt (issue 27), from the scan id so the random sequence stays as it was.
+          lastAttemptAt: new Date(created.getTime() + (ok ? 1000 : 26_000_000)),
+          durationMs: ok ? 120 + ((scanId * 37) % 400) : 10_000,
         });
       }
     }

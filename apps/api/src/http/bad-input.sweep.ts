@@ -522,6 +522,15 @@ const ROUTES: readonly Route[] = [
     fields: ['organization_id', 'id'],
   },
   { method: 'GET', path: '/organization/webhook-deliveries/', list: true },
+  // Issue 27: the signing secret (made once-shown, status) and Replay of one delivery or a period.
+  { method: 'GET', path: '/organization/:id/webhook/secret/' },
+  { method: 'POST', path: '/organization/:id/webhook/secret/', body: () => ({}) },
+  { method: 'POST', path: '/organization/webhook-deliveries/:id/replay/', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/organization/webhook-deliveries/replay/',
+    body: () => ({ organization: orgId, created_after: '2026-01-01', created_before: '2026-01-31', status: 'failed' }),
+  },
   // Dashboard statistics (issue 9): tiles, chart, By Device, By Technician, leaderboard.
   { method: 'GET', path: '/scan/dashboard/' },
   { method: 'GET', path: '/scan/dashboard/chart/' },

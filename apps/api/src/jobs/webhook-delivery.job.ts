@@ -15,6 +15,7 @@ import {
   findDeliveryWithOrganization,
   recordOutcome,
 } from '../modules/organizations/organization-webhooks.queries.ts';
+import { ensureWebhookSecret } from '../modules/organizations/organization-webhook-secret.service.ts';
 import { defineJob, enqueue, type JobContext } from '../services/queue/job.ts';
 import type { JobInfo } from '../services/queue/queue.ts';
 import {
@@ -50,7 +51,15 @@ export const webhookDeliveryJob = defineJob({
   handle: deliverWebhook,
 });
 
-type Attempt = { deliveryId: number; organizationId: number; scanId: number | null; attempt: number };
+type Attempt = {
+  deliveryId: number;
+  organizationId: number;
+  scanId: number | null;
+  attempt: number;
+  /** When this attempt was made, and how long it took (set once it has been sent). */
+  at?: Date;
+  durationMs?: number | null;
+};
 
 async function deliverWebhook(
   ctx: JobContext,
@@ -81,7 +90,7 @@ async function deliverWebhook(
   // The organization's current URL: a URL changed after the scan was queued gets the delivery (and the log says so).
   const url = found.webhookUrl;
   if (!(await claimAttempt(db, delivery.id, delivery.attempts, url))) return;
-  const attempt: Attempt = { ...meta, attempt: delivery.attempts + 1 };
+  const attempt: Attempt = { ...meta, attempt: delivery.attempts + 1, at: ctx.now(), durationMs: null };
   const allowPrivate = ctx.config.WEBHOOK_ALLOW_PRIVATE;
 
   try {
@@ -114,13 +123,17 @@ async function deliverWebhook(
     'x-webhook-delivery': String(delivery.id),
   };
   if (found.webhookAuthToken) headers.authorization = `Token ${found.webhookAuthToken}`;
+  const secret = found.webhookSecret ?? (await ensureWebhookSecret(ctx, delivery.organizationId));
 
   let outcome: WebhookOutcome;
+  // The time of this attempt, taken as it is sent: a retry or Replay is signed with its own.
+  attempt.at = ctx.now();
   try {
-    outcome = await postWebhook({ url, body, headers, allowPrivate });
+    outcome = await postWebhook({ url, body, headers, allowPrivate, signing: { secret, at: attempt.at } });
   } catch (err) {
     outcome = { ok: false, statusCode: null, error: errorText(err), refused: false };
   }
+  attempt.durationMs = outcome.durationMs ?? null;
 
   // A receiver that echoes the request back must not get the token into the delivery log.
   const token = found.webhookAuthToken;
@@ -132,6 +145,7 @@ async function deliverWebhook(
       lastStatusCode: outcome.statusCode,
       lastError: null,
       deliveredAt: ctx.now(),
+      ...timing(attempt),
     });
     ctx.services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
     ctx.services.log.info({ ...attempt, statusCode: outcome.statusCode }, 'webhook delivered');
@@ -169,6 +183,7 @@ async function retryOrFail(
     lastStatusCode: outcome.statusCode,
     lastError: outcome.error,
     deliveredAt: null,
+    ...timing(attempt),
   });
   ctx.services.metrics.webhookDeliveries.inc({ outcome: 'retry' });
   ctx.services.log.warn(
@@ -194,9 +209,15 @@ async function fail(
     lastStatusCode: statusCode,
     lastError: error,
     deliveredAt: null,
+    ...timing(meta),
   });
   ctx.services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
   ctx.services.log.warn({ ...meta, statusCode, error }, 'webhook delivery failed');
+}
+
+/** The attempt's time and duration for the log; nothing when no attempt was made (switched off before it). */
+function timing(a: Pick<Attempt, 'at' | 'durationMs'>): { lastAttemptAt?: Date; durationMs?: number | null } {
+  return a.at ? { lastAttemptAt: a.at, durationMs: a.durationMs ?? null } : {};
 }
 
 function errorText(err: unknown): string {

@@ -1,8 +1,9 @@
 // Drizzle queries of the webhook delivery log (`webhook_deliveries`): one row per scan sent, or being retried,
 // to an organization's URL.
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { organizations, webhookDeliveries } from '../../db/schema/index.ts';
 import type { PageParams } from '../../http/pagination.ts';
+import type { PeriodRange } from '../../http/period.ts';
 import { orgScopeCondition, type Scope } from '../../http/scope.ts';
 import type { DbOrTx } from '../scans/scans.queries.ts';
 
@@ -25,6 +26,7 @@ export async function findDeliveryWithOrganization(db: DbOrTx, id: number) {
       webhookUrl: organizations.webhookUrl,
       webhookAuthToken: organizations.webhookAuthToken,
       webhookSwitch: organizations.webhookSwitch,
+      webhookSecret: organizations.webhookSecret,
     })
     .from(webhookDeliveries)
     .innerJoin(organizations, eq(organizations.id, webhookDeliveries.organizationId))
@@ -65,6 +67,9 @@ export async function recordOutcome(
     lastStatusCode: number | null;
     lastError: string | null;
     deliveredAt: Date | null;
+    /** When the attempt was made and how long it took; left as they are when absent (no attempt made). */
+    lastAttemptAt?: Date;
+    durationMs?: number | null;
   },
 ): Promise<DeliveryRow | null> {
   const [row] = await db
@@ -75,7 +80,21 @@ export async function recordOutcome(
   return row ?? null;
 }
 
-export type DeliveryFilters = { organization?: number; status?: DeliveryStatus; scan?: number };
+export type DeliveryFilters = {
+  organization?: number;
+  status?: DeliveryStatus;
+  scan?: number;
+  event?: DeliveryRow['event'];
+  period?: PeriodRange;
+};
+
+function periodOf(range: PeriodRange | undefined): SQL | undefined {
+  if (!range) return undefined;
+  return and(
+    range.from ? gte(webhookDeliveries.created, range.from) : undefined,
+    range.to ? lt(webhookDeliveries.created, range.to) : undefined,
+  );
+}
 
 export async function listDeliveries(
   db: DbOrTx,
@@ -90,6 +109,8 @@ export async function listDeliveries(
       : eq(webhookDeliveries.organizationId, filters.organization),
     filters.status === undefined ? undefined : eq(webhookDeliveries.status, filters.status),
     filters.scan === undefined ? undefined : eq(webhookDeliveries.scanId, filters.scan),
+    filters.event === undefined ? undefined : eq(webhookDeliveries.event, filters.event),
+    periodOf(filters.period),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -149,4 +170,68 @@ export async function listUnattemptedDeliveryIds(
     .orderBy(asc(webhookDeliveries.id))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** One delivery of the log, by id. */
+export async function findDelivery(db: DbOrTx, id: number): Promise<DeliveryRow | null> {
+  const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A Replay's filter: the organization's finished deliveries created in the period, optionally of one status. */
+function replayCondition(organizationId: number, period: PeriodRange, status: DeliveryStatus | undefined) {
+  return and(
+    eq(webhookDeliveries.organizationId, organizationId),
+    status === undefined ? inArray(webhookDeliveries.status, ['delivered', 'failed']) : eq(webhookDeliveries.status, status),
+    periodOf(period),
+  );
+}
+
+/** How many deliveries a period Replay would send again, counted up to `cap` + 1 (enough to refuse). */
+export async function countReplayable(
+  db: DbOrTx,
+  organizationId: number,
+  period: PeriodRange,
+  status: DeliveryStatus | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(webhookDeliveries)
+    .where(replayCondition(organizationId, period, status));
+  return row?.count ?? 0;
+}
+
+/**
+ * New pending deliveries that send `source` rows again: the same event, subject and payload, to the organization's
+ * current URL, created at `at`, with replay_of naming the row sent again. Oldest first, as they first went out.
+ */
+export async function insertReplays(
+  db: DbOrTx,
+  source: { organizationId: number; period: PeriodRange; status: DeliveryStatus | undefined } | { id: number },
+  url: string,
+  at: Date,
+): Promise<DeliveryRow[]> {
+  const where =
+    'id' in source ? eq(webhookDeliveries.id, source.id) : replayCondition(source.organizationId, source.period, source.status);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(where)
+    .orderBy(asc(webhookDeliveries.created), asc(webhookDeliveries.id));
+  if (!rows.length) return [];
+  return db
+    .insert(webhookDeliveries)
+    .values(
+      rows.map((r) => ({
+        organizationId: r.organizationId,
+        event: r.event,
+        scanId: r.scanId,
+        followUpCaseId: r.followUpCaseId,
+        payload: r.payload,
+        url,
+        replayOf: r.id,
+        created: at,
+      })),
+    )
+    .returning();
 }

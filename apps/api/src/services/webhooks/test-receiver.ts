@@ -1,13 +1,31 @@
 // A real HTTP receiver on 127.0.0.1 for webhook tests: records each request and answers with the status the
-// test chooses (by request number). Not a test file itself; imported by the webhook tests.
+// test chooses (by request number). Given a secret (`verifyWith`), it checks each request's signature as a
+// receiver should (verifyWebhookSignature over the raw body) and answers 401 to one that fails, before the status
+// the test chose. Not a test file itself; imported by the webhook tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@sc/shared/webhooks';
+import { verifyWebhookSignature, type SignatureCheck } from './signature.ts';
 
 export type ReceivedRequest = {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
+  /** The body exactly as received (what the signature covers). */
+  rawBody: string;
+  /** The receiver's check, when it verifies signatures. */
+  signature?: SignatureCheck;
+};
+
+export type ReceiverOptions = {
+  /** The secret to verify with (read at each request) and the receiver's clock; null: no check. */
+  verifyWith?: () => { secret: string; now?: Date } | null;
+};
+
+const header = (headers: http.IncomingHttpHeaders, name: string): string | undefined => {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
 };
 
 export type Receiver = {
@@ -18,7 +36,7 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
-export async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   let statusFor: (n: number) => number = () => 200;
   const server = http.createServer((req, res) => {
@@ -32,7 +50,22 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         // kept as text
       }
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const check = options.verifyWith?.();
+      const signature = check
+        ? verifyWebhookSignature({
+            secret: check.secret,
+            rawBody: text,
+            timestamp: header(req.headers, WEBHOOK_TIMESTAMP_HEADER),
+            signature: header(req.headers, WEBHOOK_SIGNATURE_HEADER),
+            now: check.now,
+          })
+        : undefined;
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, rawBody: text, signature });
+      if (signature && !signature.ok) {
+        res.writeHead(401, { 'content-type': 'text/plain' });
+        res.end(`signature ${signature.reason}`);
+        return;
+      }
       const status = statusFor(requests.length);
       res.writeHead(status, {
         'content-type': 'text/plain',

@@ -1,8 +1,11 @@
 // One webhook POST: JSON body, 10 s deadline, redirects not followed (a 3xx is an unsuccessful answer), the
 // connection pinned to a checked address (url-guard). Never throws for what the receiver does: the outcome is
 // returned for the delivery log. The auth token travels in a header and is never part of an error text.
+// With a secret, the exact bytes sent are signed (X-SC-Timestamp, X-SC-Signature) at the time of this attempt.
+// Each outcome carries how long the attempt took (to the answer, or the error).
 import http from 'node:http';
 import https from 'node:https';
+import { signatureHeaders } from './signature.ts';
 import { guardedLookup, parseWebhookUrl } from './url-guard.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -15,17 +18,22 @@ export type WebhookRequest = {
   headers: Record<string, string>;
   allowPrivate: boolean;
   timeoutMs?: number;
+  /** The organization's webhook secret and the time of this attempt: the body is signed with both. */
+  signing?: { secret: string; at: Date };
 };
 
-export type WebhookOutcome =
+export type WebhookOutcome = (
   | { ok: true; statusCode: number }
-  | { ok: false; statusCode: number | null; error: string; refused: boolean };
+  | { ok: false; statusCode: number | null; error: string; refused: boolean }
+) & { durationMs?: number };
 
 export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
   const url = parseWebhookUrl(req.url);
   const payload = Buffer.from(JSON.stringify(req.body));
   const client = url.protocol === 'https:' ? https : http;
   const timeoutMs = req.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const signed = req.signing ? signatureHeaders(req.signing.secret, req.signing.at, payload) : {};
+  const started = performance.now();
 
   return new Promise((resolve) => {
     let settled = false;
@@ -33,7 +41,7 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      resolve(outcome);
+      resolve({ ...outcome, durationMs: Math.max(0, Math.round(performance.now() - started)) });
     };
     const request = client.request(
       url,
@@ -44,6 +52,7 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
           'content-length': String(payload.length),
           'user-agent': 'ScreeningConsole-Webhook/1.0',
           ...req.headers,
+          ...signed,
         },
         ...(req.allowPrivate ? {} : { lookup: guardedLookup }),
         agent: false,

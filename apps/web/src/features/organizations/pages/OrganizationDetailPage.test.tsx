@@ -29,7 +29,7 @@ describe('OrganizationDetailPage', () => {
     const { fetchMock } = setup('ADMIN', '/organization/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'North Hospital' })).toBeInTheDocument();
     expect(screen.getByTestId('organization-distributor-badge')).toHaveTextContent('Distributor');
-    expect(tabNames()).toEqual(['Sub-Organization', 'Users', 'Devices', 'Breast Scans', 'Patients', 'Cervical Exams', 'ORCA Exams', 'Bookings', 'Follow-up']);
+    expect(tabNames()).toEqual(['Sub-Organization', 'Users', 'Devices', 'Breast Scans', 'Patients', 'Cervical Exams', 'ORCA Exams', 'Bookings', 'Follow-up', 'Webhook']);
     expect(screen.getByRole('tab', { name: 'Sub-Organization' })).toHaveAttribute('aria-selected', 'true');
     // The embedded list: the organization's children, no title, no filter dropdown.
     expect(await screen.findByText('Child Clinic')).toBeInTheDocument();

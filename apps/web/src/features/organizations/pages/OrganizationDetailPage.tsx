@@ -31,11 +31,23 @@ import { OrganizationBookings } from '../../bookings/components/OrganizationBook
 import { canHandleBookings } from '@sc/shared/bookings';
 import { canEditFollowUpSettings } from '@sc/shared/follow-up';
 import { FollowUpSettingsPanel } from '../../follow-up/components/FollowUpSettingsForm.tsx';
+import { canManageWebhook } from '@sc/shared/webhooks';
+import { WebhookPanel } from '../webhooks/WebhookPanel.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
 
-type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca' | 'bookings' | 'follow-up';
+type TabKey =
+  | 'sub-organization'
+  | 'users'
+  | 'devices'
+  | 'scans'
+  | 'patients'
+  | 'cervaical'
+  | 'orca'
+  | 'bookings'
+  | 'follow-up'
+  | 'webhook';
 
 type OrganizationTab = {
   key: TabKey;
@@ -102,6 +114,13 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     label: 'Follow-up',
     visible: (role) => canEditFollowUpSettings(role),
     render: (org) => <FollowUpSettingsPanel organizationId={org.id} />,
+  },
+  // Issue 27: the webhook's signing secret and its delivery log with Replay (URL, token and switch: the edit form).
+  {
+    key: 'webhook',
+    label: 'Webhook',
+    visible: (role) => canManageWebhook(role),
+    render: (org) => <WebhookPanel organizationId={org.id} />,
   },
 ];
 
