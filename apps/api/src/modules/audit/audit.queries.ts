@@ -91,18 +91,23 @@ export type AuditRowData = Awaited<ReturnType<typeof listAuditRows>>[number];
  * At most `limit` rows the filters select past the keyset, newest first. An `after` page is read oldest first (the
  * rows just newer than `after`) and returned newest first, so both directions are one index read of `limit` rows.
  */
-export async function listAuditRows(db: Db, where: SQL | undefined, keyset: AuditKeyset, limit: number) {
+/** The page's query (newest first, or oldest first for an `after` page), not run: the bench explains it. */
+export function listAuditQuery(db: Db, where: SQL | undefined, keyset: AuditKeyset, limit: number) {
   if (keyset.after !== undefined) {
-    const rows = await withNames(db)
+    return withNames(db)
       .where(and(where, gt(auditLog.id, keyset.after)))
       .orderBy(asc(auditLog.id))
       .limit(literalLimit(limit));
-    return rows.reverse();
   }
   return withNames(db)
     .where(and(where, keyset.before !== undefined ? lt(auditLog.id, keyset.before) : undefined))
     .orderBy(desc(auditLog.id))
     .limit(literalLimit(limit));
+}
+
+export async function listAuditRows(db: Db, where: SQL | undefined, keyset: AuditKeyset, limit: number) {
+  const rows = await listAuditQuery(db, where, keyset, limit);
+  return keyset.after !== undefined ? rows.reverse() : rows;
 }
 
 /** Whether a row the filters select lies beyond `id` in that direction (older: `<`, newer: `>`). */
@@ -117,7 +122,8 @@ export async function auditRowBeyond(db: Db, where: SQL | undefined, id: number,
 }
 
 /** The rows the filters select, counted up to `cap` (an index read of at most `cap` rows, newest first). */
-export async function countAuditRows(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+/** The bounded count's query, not run. */
+export function countAuditQuery(db: Db, where: SQL | undefined, cap: number) {
   const inner = db
     .select({ id: auditLog.id })
     .from(auditLog)
@@ -125,7 +131,12 @@ export async function countAuditRows(db: Db, where: SQL | undefined, cap: number
     .orderBy(desc(auditLog.id))
     .limit(literalLimit(cap))
     .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return db.select({ n: sql<number>`count(*)::int` }).from(inner);
+}
+
+/** The rows the filters select, counted up to `cap` (an index read of at most `cap` rows, newest first). */
+export async function countAuditRows(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  const [row] = await countAuditQuery(db, where, cap);
   return row?.n ?? 0;
 }
 

@@ -46,7 +46,8 @@ export async function auditScopeOf(db: Db, actor: Actor): Promise<q.AuditScope> 
   return { kind: 'orgs', ids: await q.organizationIdsWhere(db, organizationScopeCondition(scope)) };
 }
 
-async function filtersOf(db: Db, actor: Actor, query: TAuditListQuery, timezone: ListRequest['timezone'], now: Date) {
+/** The condition of the caller's rows and the query's filters (400 on the field, 404 for an organization out of scope). */
+export async function auditFilters(db: Db, actor: Actor, query: TAuditListQuery, timezone: ListRequest['timezone'], now: Date) {
   if (query.target_id !== undefined && query.target_type === undefined) throw fieldError('target_id', AUDIT_TARGET_ID_NEEDS_TYPE);
   if (query.before !== undefined && query.after !== undefined) throw fieldError('after', AUDIT_KEYSET_BOTH);
   const period = requestPeriod(query, timezone, now);
@@ -107,7 +108,7 @@ export function keysetUrl(url: string, key: 'before' | 'after', id: number): str
 /** GET audit/: newest first; `next` reads older rows (before=), `previous` newer ones (after=). */
 export async function listAudit(ctx: AuditContext, actor: Actor, query: TAuditListQuery, request: ListRequest): Promise<TPaginated<TAuditRow>> {
   const db = readerFor(ctx.database, query.using_read_db);
-  const where = await filtersOf(db, actor, query, request.timezone, ctx.now());
+  const where = await auditFilters(db, actor, query, request.timezone, ctx.now());
   const keyset = { before: query.before, after: query.after };
   const [fetched, counted] = await Promise.all([
     q.listAuditRows(db, where, keyset, query.limit + 1),
@@ -168,7 +169,7 @@ export async function streamAuditCsv(
 ): Promise<Readable> {
   const db = ctx.database.db;
   const now = ctx.now();
-  const where = await filtersOf(db, actor, query, request.timezone, now);
+  const where = await auditFilters(db, actor, query, request.timezone, now);
   const zone = readerZone(request.timezone);
   await insertReportLog(db, {
     api: request.path,
