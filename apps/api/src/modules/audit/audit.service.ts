@@ -198,7 +198,8 @@ export async function streamAuditCsv(
       actorId: actor.id,
       impersonatorId: actor.impersonatorId,
       targetType: null,
-      organizationId: query.organization ?? (actor.userType === 'ORG_ADMIN' ? actor.organizationId : null),
+      // The export shows in its reader's own trail: a scoped reader's organization (in their scope), or the filter's.
+      organizationId: query.organization ?? (readsEveryAuditRow(actor.userType) ? null : actor.organizationId),
       ip: request.meta.ip,
       userAgent: request.meta.userAgent,
       details: { report: request.path, filters, rows },
