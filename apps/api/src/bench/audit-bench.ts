@@ -198,8 +198,8 @@ async function measure(): Promise<void> {
       const query = ZAuditListQuery.parse(Object.fromEntries(new URL(c.url, 'http://x').searchParams));
       const where = await auditFilters(database.db, actorOf, query, 'Asia/Kolkata', new Date());
       for (const [what, built] of [
-        ['page', listAuditQuery(database.db, where, { before: query.before }, query.limit + 1)],
-        ['count', countAuditQuery(database.db, where, query.limit + 1001)],
+        ['page', listAuditQuery(database.db, where, { before: query.before }, query.limit + 1, query.actor !== undefined)],
+        ['count', countAuditQuery(database.db, where, query.limit + 1001, query.actor !== undefined)],
       ] as const) {
         const { sql, params } = built.toSQL();
         const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql}`, params);

@@ -110,9 +110,10 @@ export async function listAudit(ctx: AuditContext, actor: Actor, query: TAuditLi
   const db = readerFor(ctx.database, query.using_read_db);
   const where = await auditFilters(db, actor, query, request.timezone, ctx.now());
   const keyset = { before: query.before, after: query.after };
+  const bitmap = query.actor !== undefined;
   const [fetched, counted] = await Promise.all([
-    q.listAuditRows(db, where, keyset, query.limit + 1),
-    q.countAuditRows(db, where, query.limit + AUDIT_COUNT_AHEAD + 1),
+    q.listAuditRows(db, where, keyset, query.limit + 1, bitmap),
+    q.countAuditRows(db, where, query.limit + AUDIT_COUNT_AHEAD + 1, bitmap),
   ]);
   const more = fetched.length > query.limit;
   // One past the page tells whether there is a further page in the direction read.
@@ -185,7 +186,7 @@ export async function streamAuditCsv(
     // The whole selection, newest first, whatever page the console was on (before/after are a page's, not a filter).
     let before: number | undefined;
     for (;;) {
-      const batch = await q.listAuditRows(db, where, { before }, CSV_BATCH);
+      const batch = await q.listAuditRows(db, where, { before }, CSV_BATCH, query.actor !== undefined);
       for (const row of batch) {
         rows += 1;
         yield csvRecord(presentAuditRow(row), zone);
