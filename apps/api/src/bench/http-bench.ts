@@ -95,6 +95,9 @@ export async function benchStatistics(database: Database, config: Config): Promi
       { name: 'follow-up worklist, default order (ADMIN)', url: '/api/v1/follow-up/', as: 'ADMIN' },
       { name: 'follow-up worklist, overdue only (ADMIN)', url: '/api/v1/follow-up/?overdue=true', as: 'ADMIN' },
       { name: 'follow-up worklist, default order (ORG_ADMIN)', url: '/api/v1/follow-up/', as: 'ORG_ADMIN' },
+      // The audit trail (issue 27): its first page; at ten million rows see audit-bench.ts.
+      { name: 'audit trail, first page (ADMIN)', url: '/api/v1/audit/', as: 'ADMIN' },
+      { name: 'audit trail, first page (ORG_ADMIN)', url: '/api/v1/audit/', as: 'ORG_ADMIN' },
     ];
 
     const results: Record<string, HttpResult> = {};

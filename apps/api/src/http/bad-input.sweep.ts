@@ -749,6 +749,12 @@ const ROUTES: readonly Route[] = [
     textFields: ['sms_texts.en'],
   },
   { method: 'PATCH', path: '/organization/:id/follow-up-settings/', body: () => ({ contact_days: 7 }), fewValues: true },
+  // The audit trail (issue 27): the keyset list (no page: before/after), one row (the sweep's id names none: 404),
+  // and the retention setting.
+  { method: 'GET', path: '/audit/' },
+  { method: 'GET', path: '/audit/:id/' },
+  { method: 'GET', path: '/audit/settings/' },
+  { method: 'PUT', path: '/audit/settings/', body: () => ({ retention_days: 400 }) },
   // Tutorials (issue 11): ADMIN only; the sweep's ids name no module, quiz, option or content (404 once a body is
   // valid); the device read of the tutorials and the module completion report.
   { method: 'GET', path: '/tutorial/module/', list: true },

@@ -5,7 +5,7 @@
 // zone named in the header, a scan file saying whose each scan is, a file name carrying the period or the day.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportQueryFor } from '@sc/shared/reports';
-import { devices, followUpCases, orcaExams, organizationDevices, patients, scans } from '../db/schema/index.ts';
+import { auditLog, devices, followUpCases, orcaExams, organizationDevices, patients, scans } from '../db/schema/index.ts';
 import { seedExam } from '../modules/cervical/cervical.fixtures.ts';
 import { setupTestApp } from '../test/app.ts';
 import { parseCsv } from '../test/csv.ts';
@@ -46,6 +46,7 @@ const CSV_CALLS: Record<string, (() => { url: string; payload?: object }) | null
   }),
   'GET /api/v1/follow-up/': () => ({ url: '/api/v1/follow-up/' }),
   'GET /api/v1/follow-up/figures/organizations/': () => ({ url: '/api/v1/follow-up/figures/organizations/' }),
+  'GET /api/v1/audit/': () => ({ url: '/api/v1/audit/' }),
   'GET /api/v1/organization/report-generate/': () => ({ url: `/api/v1/organization/report-generate/?${reportQuery()}` }),
   'GET /api/v1/organization/leaderboard/report-generate/': () => ({
     url: `/api/v1/organization/leaderboard/report-generate/?${reportQuery()}`,
@@ -109,6 +110,17 @@ beforeAll(async () => {
     })
     .returning();
   ids.scan = scan!.id;
+  // A row of the audit trail naming the organization and a user agent a device sent as formulas.
+  await db.insert(auditLog).values({
+    action: 'scan.created',
+    actionGroup: 'scans',
+    actorId: technician.id,
+    targetType: 'scan',
+    targetId: String(scan!.id),
+    organizationId: clinic.id,
+    ip: '10.0.0.9',
+    created: WHEN,
+  });
   // The scan's follow-up case: the worklist's CSV names the patient and the organization, the figures' CSV the latter.
   await db.insert(followUpCases).values({
     patientId: scanPatient!.id,

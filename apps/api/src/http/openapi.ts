@@ -85,6 +85,7 @@ export const API_TAGS = [
   },
   { name: 'tutorials', description: 'Training modules, quizzes, contents and their completion.' },
   { name: 'firmware', description: 'Firmware versions of the devices.' },
+  { name: 'audit', description: 'The audit trail: who did what to which record, from where, with what outcome; its retention.' },
   { name: 'dev', description: 'Demo mode only: the outbox of sign-in codes and links.' },
 ] as const;
 
