@@ -34,8 +34,20 @@ import { FollowUpSettingsPanel } from '../../follow-up/components/FollowUpSettin
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
+import { RecordHistory } from '../../audit/components/RecordHistory.tsx';
+import { canReadAudit } from '@sc/shared/audit';
 
-type TabKey = 'sub-organization' | 'users' | 'devices' | 'scans' | 'patients' | 'cervaical' | 'orca' | 'bookings' | 'follow-up';
+type TabKey =
+  | 'sub-organization'
+  | 'users'
+  | 'devices'
+  | 'scans'
+  | 'patients'
+  | 'cervaical'
+  | 'orca'
+  | 'bookings'
+  | 'follow-up'
+  | 'history';
 
 type OrganizationTab = {
   key: TabKey;
@@ -102,6 +114,13 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     label: 'Follow-up',
     visible: (role) => canEditFollowUpSettings(role),
     render: (org) => <FollowUpSettingsPanel organizationId={org.id} />,
+  },
+  // Issue 27: the organization's audit rows (AUDIT_ROLES; a DISTRIBUTOR_ADMIN and an ORG_ADMIN see their scope's).
+  {
+    key: 'history',
+    label: 'History',
+    visible: (role) => canReadAudit(role),
+    render: (org) => <RecordHistory targetType="organization" targetId={org.id} />,
   },
 ];
 
