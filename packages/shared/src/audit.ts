@@ -275,3 +275,12 @@ export const AUDIT_CSV_HEADER = [
   'address',
   'changed_fields',
 ] as const;
+
+/** `before` and `after` together: a page is read one way. */
+export const AUDIT_KEYSET_BOTH = 'Use before or after, not both.';
+/** The CSV download's file name (with its period or day, as every CSV). */
+export const AUDIT_CSV_FILENAME = 'audit_log.csv';
+/** The CSV's columns of times (their header names the reader's zone). */
+export const AUDIT_CSV_TIME_COLUMNS: readonly string[] = ['when'];
+/** GET/PUT audit/settings/: the retention (null keeps every row). */
+export const ZAuditSettings = ZAuditRetention;

@@ -1,4 +1,5 @@
 // Every job the API runs. A new job: one file in src/jobs/ (defineJob), then one line here.
+import { auditPruneJob } from '../../jobs/audit-prune.job.ts';
 import { followUpBackfillJob } from '../../jobs/follow-up-backfill.job.ts';
 import { followUpRemindersJob } from '../../jobs/follow-up-reminders.job.ts';
 import { idempotencyPruneJob } from '../../jobs/idempotency-prune.job.ts';
@@ -19,6 +20,7 @@ export const JOBS: readonly JobDefinition[] = [
   outboxRetryJob,
   followUpBackfillJob,
   followUpRemindersJob,
+  auditPruneJob,
 ];
 
 /**
