@@ -7,6 +7,7 @@ import { Anchor, Box, Group, Select, Stack, Text, TextInput } from '@mantine/cor
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
+  AUDIT_CSV_FILENAME,
   AUDIT_GROUPS,
   AUDIT_GROUP_LABELS,
   AUDIT_OUTCOMES,
@@ -205,7 +206,7 @@ export function AuditList({ user, title }: { user: TSessionUser; title: string }
               path={AUDIT_PATHS.list}
               query={csvQuery}
               total={total}
-              filename="audit-trail.csv"
+              filename={AUDIT_CSV_FILENAME}
               testId="audit-csv"
             />
           </Group>
