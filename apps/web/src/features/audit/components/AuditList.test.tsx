@@ -100,7 +100,7 @@ describe('AuditList', () => {
       ]),
     );
     const row = (await screen.findByText('Patient 105')).closest('tr')!;
-    expect(row).toHaveTextContent('Asha Rao (Super Admin)');
+    expect(row).toHaveTextContent('Asha RaoSuper Admin');
     expect(within(row).getByTestId('audit-as')).toHaveTextContent('as Ravi Kumar (ORG Admin)');
     expect(row).toHaveTextContent('Patient updated');
     expect(row).toHaveTextContent('10.0.0.5');

@@ -20,6 +20,7 @@ import {
   type TAuditRow,
 } from '@sc/shared/audit';
 import type { TSessionUser } from '@sc/shared/auth';
+import { ROLE_LABELS } from '@sc/shared/roles';
 import { SEARCH_DEBOUNCE_MS } from '@sc/shared/constants';
 import { KeysetFooter } from '../../../components/list/ListFooter.tsx';
 import { ListDate } from '../../../components/list/ListDate.tsx';
@@ -34,7 +35,7 @@ import { useAuditRows, type TAuditQuery } from '../audit.api.ts';
 import { ActorSelect } from './ActorSelect.tsx';
 import { AuditOutcomeBadge, AuditRowDialog } from './AuditRowDialog.tsx';
 import { AuditRetentionButton } from './AuditRetentionForm.tsx';
-import { actionLabel, groupLabel, targetLabel, targetPath, whoOf } from './auditFormat.ts';
+import { SYSTEM_ACTOR, actionLabel, groupLabel, targetLabel, targetPath, whoOf } from './auditFormat.ts';
 
 const id = z.coerce.number().int().positive().optional().catch(undefined);
 export const ZAuditListParams = keysetParamsSchema({
@@ -91,12 +92,21 @@ const OUTCOME_OPTIONS = [
   { value: 'failure', label: 'Failure' },
 ];
 
-/** The Who cell: the person at the keyboard and their role; under impersonation 'as' the user they acted as. */
+/**
+ * The Who cell: the person at the keyboard, their role under the name; under impersonation 'as' the user they acted
+ * as (whoOf's wording).
+ */
 export function WhoCell({ row }: { row: Pick<TAuditRow, 'actor' | 'impersonator'> }) {
-  const { who, as } = whoOf(row);
+  const person = row.impersonator ?? row.actor;
+  const { as } = whoOf(row);
   return (
     <Stack gap={0}>
-      <Text size="sm">{who}</Text>
+      <Text size="sm">{person?.name ?? SYSTEM_ACTOR}</Text>
+      {person?.user_type && (
+        <Text size="xs" c="dimmed">
+          {ROLE_LABELS[person.user_type]}
+        </Text>
+      )}
       {as && (
         <Text size="xs" c="dimmed" data-testid="audit-as">
           as {as}

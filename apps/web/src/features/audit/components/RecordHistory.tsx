@@ -2,7 +2,7 @@
 // the same details and changes as the audit screen. Shown only to AUDIT_ROLES (the API refuses the others), as a
 // History button in the dialogs and pages of patients, users, organizations, devices, scans and exams.
 import { useContext, useState } from 'react';
-import { Button, Modal, type ButtonProps } from '@mantine/core';
+import { Button, Modal, Paper, type ButtonProps } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { AUDIT_TARGET_LABELS, canReadAudit, type TAuditRow, type TAuditTargetType } from '@sc/shared/audit';
 import { DEFAULT_PAGE_SIZE } from '@sc/shared/constants';
@@ -30,7 +30,7 @@ export function RecordHistory({ targetType, targetId }: RecordHistoryProps) {
   const [open, setOpen] = useState<TAuditRow | undefined>(undefined);
   const history = useRecordHistory({ target_type: targetType, target_id: String(targetId), limit, ...cursor });
   return (
-    <div data-testid="record-history">
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} data-testid="record-history">
       <ListLoadError error={history.error} testId="record-history-error" />
       <ListTable
         records={history.data?.results}
@@ -54,7 +54,7 @@ export function RecordHistory({ targetType, targetId }: RecordHistoryProps) {
         }}
       />
       <AuditRowDialog row={open} onClose={() => setOpen(undefined)} />
-    </div>
+    </Paper>
   );
 }
 
