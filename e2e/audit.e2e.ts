@@ -1,7 +1,7 @@
 // Journey of issue 27 (the audit trail): an ADMIN edits a patient, opens Audit trail, keeps the Patients group and
 // opens that edit's row, whose changes show the field before and after; the patient's History lists the same edit;
-// an ORG_ADMIN reads only their organization's rows and has no organization filter; a technician has no entry and is
-// refused the route. Screenshots of the screen and the row at 1440 and 390 px, with the accessibility check.
+// an ORG_ADMIN reads only their organization's rows and has no organization filter; a MANAGER is refused the trail.
+// Screenshots of the screen and the row at 1440 and 390 px, with the accessibility check.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ async function api<T>(token: string, method: string, apiPath: string, body?: unk
 describe('Audit trail', () => {
   it('an ADMIN finds a patient edit by its group and reads what changed, on the screen and in the History', async () => {
     const token = await tokenFor('admin@demo.test');
-    const patients = await api<Paged<{ id: number; physician_name: string | null }>>(token, 'GET', 'patient/?limit=1');
+    const patients = await api<Paged<{ id: number; first_name: string; last_name: string }>>(token, 'GET', 'patient/?limit=1');
     const patient = patients.results[0];
     if (!patient) throw new Error('the demo data needs a patient');
     const physician = `Dr Audit ${Date.now() % 100000}`;
@@ -73,7 +73,20 @@ describe('Audit trail', () => {
       const rows = await apiAs<Paged<TAuditRow>>(page, `audit/?target_type=patient&target_id=${patient.id}`);
       expect(rows.results[0]?.action).toBe('patient.updated');
       await page.goto('/patient');
-      await page.getByTestId('patient-list').or(page.getByTestId('patients-list')).first().waitFor();
+      await page.getByTestId('patient-table').waitFor();
+      await page.getByTestId('list-search').fill(patient.last_name);
+      const actions = page.getByRole('button', { name: `Actions for ${patient.first_name} ${patient.last_name}` });
+      await actions.first().click();
+      await page.getByRole('menuitem', { name: 'Details' }).click();
+      await page.getByTestId('patient-details').waitFor();
+      await page.getByTestId('history-patient').click();
+      const history = page.getByTestId('record-history-table');
+      await history.getByText('Patient updated').first().click();
+      await expect
+        .poll(() => page.getByTestId('audit-change-physician_name').last().textContent())
+        .toContain(physician);
+      await shot(page, 'audit-history-patient-admin-1440');
+      await checkA11y(page, 'patient history');
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/audit?group=patients');
@@ -107,7 +120,7 @@ describe('Audit trail', () => {
     }
   });
 
-  it('a technician has no Audit trail', async () => {
+  it('a MANAGER is refused the trail', async () => {
     const token = await tokenFor('manager@demo.test');
     const r = await fetch(`${baseUrl()}/api/v1/audit/`, { headers: { Authorization: `Token ${token}` } });
     expect(r.status).toBe(403);
