@@ -13,7 +13,7 @@ const OUTCOME_LABELS: Record<TAuditOutcome, string> = { success: 'Success', fail
 /** The outcome as a badge, filled in dark shades (a light badge fails AA contrast). */
 export function AuditOutcomeBadge({ outcome }: { outcome: TAuditOutcome }) {
   return (
-    <Badge variant="filled" color={outcome === 'success' ? 'green.9' : 'red.8'} data-testid="audit-outcome">
+    <Badge variant="filled" color={outcome === 'success' ? 'teal.9' : 'red.9'} data-testid="audit-outcome">
       {OUTCOME_LABELS[outcome]}
     </Badge>
   );
