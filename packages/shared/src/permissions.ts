@@ -58,6 +58,8 @@ export const MENU: readonly MenuItem[] = [
   { key: 'patient', label: 'Patients', path: '/patient', roles: SCAN_ROLES },
   // Issue 26: FOLLOW_UP_ROLES of follow-up.ts, written out so the menu does not bring that module's schemas along.
   { key: 'follow-up', label: 'Follow-up', path: '/follow-up', roles: ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'MANAGER', 'ORG_ADMIN'] },
+  // Issue 27: AUDIT_ROLES of audit.ts, written out so the menu does not bring that module's schemas along.
+  { key: 'audit', label: 'Audit trail', path: '/audit', roles: ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'ORG_ADMIN'] },
   { key: 'language', label: 'Languages', path: '/language', roles: ['ADMIN'] },
   { key: 'tutorial', label: 'Tutorials', path: '/tutorial/module', roles: ['ADMIN'] },
   {

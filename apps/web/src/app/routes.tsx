@@ -121,6 +121,7 @@ const consoleRoutes = (queryClient: QueryClient | undefined): RouteObject[] => [
   ),
   guarded('patient', 'patient', page(() => import('../features/patients/pages/PatientListPage.tsx'), (m) => m.PatientListPage)),
   guarded('follow-up', 'follow-up', page(() => import('../features/follow-up/pages/FollowUpPage.tsx'), (m) => m.FollowUpPage)),
+  guarded('audit', 'audit', page(() => import('../features/audit/pages/AuditPage.tsx'), (m) => m.AuditPage)),
   guarded('language', 'language', page(() => import('../features/languages/pages/LanguageListPage.tsx'), (m) => m.LanguageListPage)),
   guarded('tutorial/module', 'tutorial', page(() => import('../features/tutorials/pages/ModuleListPage.tsx'), (m) => m.ModuleListPage)),
   guarded(

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ROLES } from '@sc/shared/audit';
 import { FOLLOW_UP_ROLES } from '@sc/shared/follow-up';
 import { USER_TYPES, type TUserType } from '@sc/shared/roles';
 import { renderRoutes } from '../../test/render.tsx';
@@ -102,6 +103,16 @@ describe('NavMenu', () => {
       const { unmount } = renderMenu(role);
       const entry = screen.queryByTestId('nav-follow-up');
       if (FOLLOW_UP_ROLES.includes(role)) expect(entry).toHaveAttribute('href', '/follow-up');
+      else expect(entry).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('gives Audit trail to AUDIT_ROLES and no other', () => {
+    for (const role of USER_TYPES) {
+      const { unmount } = renderMenu(role);
+      const entry = screen.queryByTestId('nav-audit');
+      if (AUDIT_ROLES.includes(role)) expect(entry).toHaveAttribute('href', '/audit');
       else expect(entry).not.toBeInTheDocument();
       unmount();
     }

@@ -3,7 +3,7 @@
 // and `ExamDetailDialog`, the whole modal both areas open (Details: their cards, the map and the files; Report: the
 // report files alone).
 import { Fragment, type ReactNode } from 'react';
-import { Alert, Card, Center, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { errorMessage } from '../../api/client.ts';
@@ -178,6 +178,7 @@ export function ExamDetailDialog<
   frame,
   examLabel,
   cards,
+  actions,
 }: {
   view: ExamDetailView | null;
   onClose: () => void;
@@ -189,6 +190,8 @@ export function ExamDetailDialog<
   /** The map marker's label: `<examLabel> <id>`. */
   examLabel: string;
   cards: (exam: T) => ReactNode;
+  /** Buttons above the cards (the exam's History). */
+  actions?: (exam: T) => ReactNode;
 }) {
   return (
     <ExamDetailModal
@@ -203,6 +206,7 @@ export function ExamDetailDialog<
           <ExamReports reports={exam.file_path.reports} frame={frame} />
         ) : (
           <Stack gap="md" data-testid={testId}>
+            {actions && <Group justify="flex-end">{actions(exam)}</Group>}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {cards(exam)}
             </SimpleGrid>

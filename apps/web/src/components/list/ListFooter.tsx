@@ -2,7 +2,7 @@
 // with at most 5 page links plus first/last links (part 1 §9, part 3 "Common list behaviour").
 // A capped total (the list envelope's `count_capped`: a text search counted only SEARCH_COUNT_AHEAD rows past the
 // page) reads "More than {n} items" and the pager offers one page past the counted ones.
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Button, Group, Pagination, Select, Text } from '@mantine/core';
 import { PAGE_SIZES, PAGER_LINKS } from '@sc/shared/constants';
 
 type ListFooterProps = {
@@ -90,6 +90,98 @@ export function ListFooter({
           <Pagination.Last aria-label="last page" />
         </Group>
       </Pagination.Root>
+    </Group>
+  );
+}
+
+/** The cursor a keyset answer's `next` / `previous` link names: `{before: id}` or `{after: id}`; null for no link. */
+export type KeysetCursor = { before?: number; after?: number };
+export function keysetCursor(link: string | null | undefined): KeysetCursor | null {
+  if (!link) return null;
+  const query = new URLSearchParams(link.includes('?') ? link.slice(link.indexOf('?') + 1) : '');
+  const before = Number(query.get('before'));
+  const after = Number(query.get('after'));
+  if (Number.isInteger(before) && before > 0) return { before };
+  if (Number.isInteger(after) && after > 0) return { after };
+  return null;
+}
+
+type KeysetFooterProps = {
+  limit: number;
+  /** The answer's count from the current position (a lower bound when `capped`). */
+  total: number;
+  capped?: boolean;
+  /** The answer's `next` (older rows) and `previous` (newer rows) links. */
+  next: string | null | undefined;
+  previous: string | null | undefined;
+  /** Go to a cursor; `{}` is the newest rows (the first page). */
+  onCursorChange: (cursor: KeysetCursor) => void;
+  onLimitChange: (limit: number) => void;
+  /** True while not on the first page: offers Newest. */
+  paged?: boolean;
+  pageSizes?: readonly number[];
+};
+
+/**
+ * The footer of a keyset list (newest first; the audit trail): page size, the total ("More than {n} items" when the
+ * count stopped counting), and Newest / Newer / Older buttons driven by the answer's `previous` and `next` links
+ * instead of page numbers (a keyset list cannot jump to page 40 000).
+ */
+export function KeysetFooter({
+  limit,
+  total,
+  capped = false,
+  next,
+  previous,
+  onCursorChange,
+  onLimitChange,
+  paged = false,
+  pageSizes = PAGE_SIZES,
+}: KeysetFooterProps) {
+  const older = keysetCursor(next);
+  const newer = keysetCursor(previous);
+  return (
+    <Group justify="space-between" gap="sm" px="md" py="sm" data-testid="list-footer">
+      <Group gap="sm">
+        <Select
+          aria-label="Rows per page"
+          data={pageSizes.map((n) => ({ value: String(n), label: `${n} / page` }))}
+          value={String(limit)}
+          onChange={(v) => v && onLimitChange(Number(v))}
+          allowDeselect={false}
+          w={120}
+          size="xs"
+          data-testid="list-page-size"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Text size="sm" c="dimmed" data-testid="list-total">
+          {capped && 'More than '}
+          {total} {total === 1 ? 'item' : 'items'}
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap" data-testid="list-keyset-pager">
+        <Button size="compact-sm" variant="default" disabled={!paged} onClick={() => onCursorChange({})} data-testid="list-newest">
+          Newest
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          disabled={!newer}
+          onClick={() => newer && onCursorChange(newer)}
+          data-testid="list-newer"
+        >
+          Newer
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          disabled={!older}
+          onClick={() => older && onCursorChange(older)}
+          data-testid="list-older"
+        >
+          Older
+        </Button>
+      </Group>
     </Group>
   );
 }

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderRoutes } from '../../test/render.tsx';
-import { listParamsSchema, useListParams, type ListParamsApi } from './useListParams.ts';
+import { keysetParamsSchema, listParamsSchema, useListParams, type ListParamsApi } from './useListParams.ts';
 
 const ZParams = listParamsSchema({ filter: z.enum(['all', 'linked']).catch('all') });
 type Params = z.infer<typeof ZParams>;
@@ -92,5 +92,21 @@ describe('useListParams', () => {
     expect(shown().search).toBe('abc');
     act(() => api.setParams({ page: 2 }));
     expect(new URLSearchParams(router.state.location.search).get('dev_page')).toBe('2');
+  });
+
+  it('keeps a keyset cursor while paging and drops it when a filter changes', () => {
+    const ZKeyset = keysetParamsSchema({ group: z.string().optional().catch(undefined) });
+    let keyset: ListParamsApi<z.infer<typeof ZKeyset>> | undefined;
+    function KeysetProbe() {
+      keyset = useListParams(ZKeyset);
+      return null;
+    }
+    const { router } = renderRoutes([{ path: '/list', element: <KeysetProbe /> }], '/list?before=90');
+    expect(keyset?.params.before).toBe(90);
+    expect(keyset?.hasFilters).toBe(false);
+    act(() => keyset?.setParams({ before: undefined, after: 80 }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ after: '80' });
+    act(() => keyset?.setParams({ group: 'users' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ group: 'users' });
   });
 });

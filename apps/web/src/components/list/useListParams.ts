@@ -35,10 +35,23 @@ export type TBaseListParams = z.infer<typeof ZBaseListParams>;
  */
 export const listParamsSchema = <S extends z.ZodRawShape>(shape: S) => ZBaseListParams.extend(shape);
 
-/** Keys that page through a list rather than filter it; changing anything else goes back to page 1. */
-const PAGING_KEYS = new Set(['page']);
+const cursor = z.coerce.number().int().positive().optional().catch(undefined);
+/**
+ * A keyset list (the audit trail: newest first by id, too many rows to count or skip by page): the base fields, the
+ * cursors `before` (older rows) and `after` (newer rows) the answer's `next` / `previous` links name, and the area's
+ * filters. `page` is unused. Pair it with KeysetFooter.
+ */
+export const keysetParamsSchema = <S extends z.ZodRawShape>(shape: S) =>
+  ZBaseListParams.extend({ before: cursor, after: cursor }).extend(shape);
+
+/**
+ * Keys that page through a list rather than filter it: `page`, or a keyset list's cursors `before` / `after` (an id:
+ * the rows older / newer than it; keysetParamsSchema). Changing anything else goes back to the first page: page 1, no
+ * cursor.
+ */
+const PAGING_KEYS = new Set(['page', 'before', 'after']);
 /** Keys that do not narrow the rows (they do not turn 'No X yet!' into 'No X found!'). */
-const NON_FILTER_KEYS = new Set(['page', 'limit', 'ordering']);
+const NON_FILTER_KEYS = new Set(['page', 'limit', 'ordering', 'before', 'after']);
 
 type ParamValue = string | number | boolean | undefined | null;
 
@@ -140,7 +153,7 @@ export function useListParams<S extends z.ZodObject>(
         const changes = patch as Record<string, ParamValue>;
         const changesFilter = Object.keys(changes).some((key) => !PAGING_KEYS.has(key) && !sameValue(changes[key], state[key]));
         const merged: Record<string, ParamValue> = { ...state, ...changes };
-        if (changesFilter && !('page' in changes)) merged.page = 1;
+        if (changesFilter) for (const key of PAGING_KEYS) if (!(key in changes)) merged[key] = key === 'page' ? 1 : undefined;
         for (const key of keys) {
           const value = merged[key];
           const isDefault = sameValue(value, (fallback as Record<string, ParamValue>)[key]);

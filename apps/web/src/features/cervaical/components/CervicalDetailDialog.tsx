@@ -19,6 +19,7 @@ import { FollowUpCasesLink, useCanFollowUp } from '../../follow-up/components/Fo
 import { useCervical } from '../cervical.api.ts';
 import { CervicalFile } from './CervicalFile.tsx';
 import { ReviewerStatusBadge } from './ReviewerStatusBadge.tsx';
+import { RecordHistoryButton } from '../../audit/components/RecordHistory.tsx';
 
 export type CervicalDetailView = ExamDetailView;
 
@@ -46,6 +47,7 @@ export function CervicalDetailDialog({
       frame={frame}
       examLabel="Cervical exam"
       cards={(data) => <CervicalCards exam={data} />}
+      actions={(data) => <RecordHistoryButton targetType="cervical_exam" targetId={data.id} />}
     />
   );
 }

@@ -10,6 +10,7 @@ import type { TUserType } from '@sc/shared/roles';
 import { ApiError, errorMessage, fieldErrorList } from '../../../api/client.ts';
 import { ListDate } from '../../../components/list/ListDate.tsx';
 import { findDeviceBySerial, useDevice, useSaveDevice } from '../devices.api.ts';
+import { RecordHistoryButton } from '../../audit/components/RecordHistory.tsx';
 
 export type DeviceFormMode = 'create' | 'details' | 'edit';
 
@@ -118,6 +119,7 @@ function DeviceDetails({ device, canEdit, onEdit, onClose }: { device: TDevice; 
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
+        <RecordHistoryButton targetType="device" targetId={device.id} />
         {/* Part 2 §6: the edit button is enabled only for ADMIN. */}
         <Button onClick={onEdit} disabled={!canEdit} data-testid="device-edit">
           Edit

@@ -18,6 +18,7 @@ import { fullName } from '../../../components/list/ListParts.tsx';
 import { FollowUpCasesLink, useCanFollowUp } from '../../follow-up/components/FollowUpCasesLink.tsx';
 import { useOrca } from '../orca.api.ts';
 import { OrcaFileFrame } from './OrcaFileFrame.tsx';
+import { RecordHistoryButton } from '../../audit/components/RecordHistory.tsx';
 
 export type OrcaDetailView = ExamDetailView;
 
@@ -39,6 +40,7 @@ export function OrcaDetailDialog({ view, onClose }: { view: OrcaDetailView | nul
       frame={frame}
       examLabel="ORCA exam"
       cards={(data) => <OrcaCards exam={data} />}
+      actions={(data) => <RecordHistoryButton targetType="orca_exam" targetId={data.id} />}
     />
   );
 }

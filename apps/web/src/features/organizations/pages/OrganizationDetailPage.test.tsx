@@ -29,7 +29,7 @@ describe('OrganizationDetailPage', () => {
     const { fetchMock } = setup('ADMIN', '/organization/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'North Hospital' })).toBeInTheDocument();
     expect(screen.getByTestId('organization-distributor-badge')).toHaveTextContent('Distributor');
-    expect(tabNames()).toEqual(['Sub-Organization', 'Users', 'Devices', 'Breast Scans', 'Patients', 'Cervical Exams', 'ORCA Exams', 'Bookings', 'Follow-up', 'Webhook']);
+    expect(tabNames()).toEqual(['Sub-Organization', 'Users', 'Devices', 'Breast Scans', 'Patients', 'Cervical Exams', 'ORCA Exams', 'Bookings', 'Follow-up', 'Webhook', 'History']);
     expect(screen.getByRole('tab', { name: 'Sub-Organization' })).toHaveAttribute('aria-selected', 'true');
     // The embedded list: the organization's children, no title, no filter dropdown.
     expect(await screen.findByText('Child Clinic')).toBeInTheDocument();
@@ -63,6 +63,8 @@ describe('OrganizationDetailPage', () => {
     expect(tabNames()).not.toContain('Sub-Organization');
     expect(tabNames()).not.toContain('Users');
     expect(tabNames()).not.toContain('Devices');
+    // Issue 27: the History tab is the audit trail's, for AUDIT_ROLES only.
+    expect(tabNames()).not.toContain('History');
     expect(screen.getAllByRole('tab')[0]).toHaveAttribute('aria-selected', 'true');
   });
 

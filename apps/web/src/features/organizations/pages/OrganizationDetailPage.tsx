@@ -36,6 +36,8 @@ import { WebhookPanel } from '../webhooks/WebhookPanel.tsx';
 import { OrganizationFormDialog } from '../form/OrganizationFormDialog.tsx';
 import { canEditOrganization, canSeeSubOrganizations } from '../organizationAccess.ts';
 import { useInvalidateOrganizations, useOrganization } from '../organizations.api.ts';
+import { RecordHistory } from '../../audit/components/RecordHistory.tsx';
+import { canReadAudit } from '@sc/shared/audit';
 
 type TabKey =
   | 'sub-organization'
@@ -47,7 +49,8 @@ type TabKey =
   | 'orca'
   | 'bookings'
   | 'follow-up'
-  | 'webhook';
+  | 'webhook'
+  | 'history';
 
 type OrganizationTab = {
   key: TabKey;
@@ -121,6 +124,13 @@ export const ORGANIZATION_TABS: readonly OrganizationTab[] = [
     label: 'Webhook',
     visible: (role) => canManageWebhook(role),
     render: (org) => <WebhookPanel organizationId={org.id} />,
+  },
+  // Issue 27: the organization's audit rows (AUDIT_ROLES; a DISTRIBUTOR_ADMIN and an ORG_ADMIN see their scope's).
+  {
+    key: 'history',
+    label: 'History',
+    visible: (role) => canReadAudit(role),
+    render: (org) => <RecordHistory targetType="organization" targetId={org.id} />,
   },
 ];
 

@@ -43,6 +43,7 @@ import { FollowUpCasesLink } from '../../follow-up/components/FollowUpCasesLink.
 import { useReferences } from '../../organizations/organizations.api.ts';
 import { usePatient, useSavePatient } from '../patients.api.ts';
 import { PatientConsentFields } from './PatientConsentFields.tsx';
+import { RecordHistoryButton } from '../../audit/components/RecordHistory.tsx';
 
 export type PatientFormMode = 'create' | 'details' | 'edit';
 export type PatientFormView = { mode: PatientFormMode; patientId?: number };
@@ -202,6 +203,7 @@ function PatientDetails({
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
+        <RecordHistoryButton targetType="patient" targetId={patient.id} />
         {canTransfer && (
           <Button variant="light" onClick={onTransfer} data-testid="patient-transfer-open">
             Transfer

@@ -16,6 +16,7 @@ import { ScanLocationMap } from '../map/ScanLocationMap.tsx';
 import { useScan } from '../scans.api.ts';
 import { StoredFileFrame } from './StoredFileFrame.tsx';
 import { FollowUpCasesLink, useCanFollowUp } from '../../follow-up/components/FollowUpCasesLink.tsx';
+import { RecordHistoryButton } from '../../audit/components/RecordHistory.tsx';
 
 export type ScanViewTab = 'detail' | 'report' | 'assessment';
 export type ScanView = { id: number; tab: ScanViewTab };
@@ -66,7 +67,10 @@ export function ScanViewDialog({ view, onViewChange, onClose, onOpenPatient }: S
                 <Tabs.Tab value="report">Report</Tabs.Tab>
                 {hasAssessmentView(data) && <Tabs.Tab value="assessment">{scanViewTitle(data.scan_type, 'assessment')}</Tabs.Tab>}
               </Tabs.List>
-              <CsvDownloadButton path={`scan/${data.id}/`} query={{}} total={1} filename={SCAN_CSV_FILENAME} size="xs" testId="scan-view-csv" />
+              <Group gap="xs">
+                <RecordHistoryButton targetType="scan" targetId={data.id} size="xs" />
+                <CsvDownloadButton path={`scan/${data.id}/`} query={{}} total={1} filename={SCAN_CSV_FILENAME} size="xs" testId="scan-view-csv" />
+              </Group>
             </Group>
             <Tabs.Panel value="detail">
               <ScanDetailPanel scan={data} onOpenPatient={onOpenPatient} />

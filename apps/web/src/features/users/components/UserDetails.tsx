@@ -17,6 +17,7 @@ import { actorOf, fullName, trainingStatusLabel } from '../userAccess.ts';
 import { ManagerOrganizationLinks } from './ManagerOrganizationLinks.tsx';
 import { UserActionButtons } from './UserActionButtons.tsx';
 import { UserTrainingPanel } from './UserTrainingPanel.tsx';
+import { RecordHistoryButton } from '../../audit/components/RecordHistory.tsx';
 
 type UserDetailsProps = {
   user: TUserDetail;
@@ -112,6 +113,7 @@ export function UserDetails({ user, onEdit, onClose }: UserDetailsProps) {
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
+        <RecordHistoryButton targetType="user" targetId={user.id} />
       </Group>
     </Stack>
   );
