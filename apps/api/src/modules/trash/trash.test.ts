@@ -1,7 +1,7 @@
 // The trash (issue 27): a patient or duplicate scan deleted goes to the trash with every row of it, is listed in
 // its area's trash view for the roles that may delete there (within their scope), comes back with the same ids on
 // restore, is refused a restore that can no longer be put back, and is purged after the retention with its files.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TUserType } from '@sc/shared/roles';
 import { TRASH_MESSAGES, TRASH_RETENTION_DAYS, type TTrashList } from '@sc/shared/trash';
@@ -106,5 +106,121 @@ describe('patient delete → trash → restore', () => {
     }
     // A second restore of the same entry: it is gone.
     expect((await call(admin.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(404);
+  });
+});
+
+describe('duplicate scan delete → trash', () => {
+  it('lists a deleted duplicate to ADMIN and SUB_ADMIN only, and restores it under its parent', async () => {
+    const org = await createOrganization(t);
+    const sub = await tokenFor('SUB_ADMIN');
+    const orgAdmin = await tokenFor('ORG_ADMIN', org.id);
+    const { parent, duplicate } = await patientWithExams(org);
+    expect((await call(sub.token, 'DELETE', `/scan/${duplicate.id}/`)).statusCode).toBe(200);
+    expect(await db.select().from(scans).where(eq(scans.id, duplicate.id))).toEqual([]);
+    const list = await call(sub.token, 'GET', '/trash/?area=scans');
+    expect(list.statusCode, list.body).toBe(200);
+    const entry = (list.json() as TTrashList).results.find((e) => e.target_id === duplicate.id)!;
+    expect(entry).toMatchObject({ target_type: 'scan', organization_id: org.id, counts: { scans: 1 } });
+    expect(entry.label).toContain(String(parent.id));
+    // The areas a role may not delete in: 403; a bad area: 400 on the field.
+    expect((await call(orgAdmin.token, 'GET', '/trash/?area=scans')).statusCode).toBe(403);
+    expect((await call(sub.token, 'GET', '/trash/?area=patients')).statusCode).toBe(403);
+    const bad = await call(sub.token, 'GET', '/trash/?area=nothing');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json() as object)).toEqual(['area']);
+    // Someone who may not restore it: 404 (ORG_ADMIN has no scans trash).
+    expect((await call(orgAdmin.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(404);
+    expect((await call(sub.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(200);
+    const [back] = await db.select().from(scans).where(eq(scans.id, duplicate.id));
+    expect(back).toMatchObject({ parentScanId: parent.id, localDbId: duplicate.localDbId });
+    const audit = await db.select().from(auditLog).where(eq(auditLog.targetId, String(duplicate.id)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['scan.duplicate_deleted', 'scan.restored']));
+  });
+
+  it('refuses a restore whose parent scan is gone meanwhile, and changes nothing', async () => {
+    const org = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const { parent, duplicate } = await patientWithExams(org);
+    expect((await call(admin.token, 'DELETE', `/scan/${duplicate.id}/`)).statusCode).toBe(200);
+    await db.delete(scans).where(eq(scans.id, parent.id));
+    const before = await countRows();
+    const entry = (await db.select().from(trashEntries).where(eq(trashEntries.targetId, duplicate.id)))[0]!;
+    const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [TRASH_MESSAGES.referenceGone('parent scan')] });
+    expect(await countRows()).toEqual(before);
+    expect(await db.select().from(trashEntries).where(eq(trashEntries.id, entry.id))).toHaveLength(1);
+  });
+});
+
+describe('restore refused', () => {
+  it('when the organization is gone: 400 with the reason, the entry stays', async () => {
+    const org = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const { patient } = await patientWithExams(org);
+    expect((await call(admin.token, 'DELETE', `/patient/${patient.id}/`)).statusCode).toBe(200);
+    await db.delete(organizations).where(eq(organizations.id, org.id));
+    const entry = (await db.select().from(trashEntries).where(eq(trashEntries.targetId, patient.id)))[0]!;
+    const before = await countRows();
+    const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [TRASH_MESSAGES.organizationGone] });
+    expect(await countRows()).toEqual(before);
+    expect(await db.select().from(trashEntries).where(eq(trashEntries.id, entry.id))).toHaveLength(1);
+  });
+
+  it('when a unique value it holds is taken meanwhile (the device uploads the same scan again)', async () => {
+    const org = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const { patient, parent } = await patientWithExams(org);
+    expect((await call(admin.token, 'DELETE', `/patient/${patient.id}/`)).statusCode).toBe(200);
+    const other = await patientWithExams(org);
+    await db.insert(scans).values({
+      patientId: other.patient.id,
+      organizationId: org.id,
+      dateTime: new Date('2026-01-07T10:00:00Z'),
+      deviceSerialNumber: parent.deviceSerialNumber,
+      localDbId: parent.localDbId,
+    });
+    const before = await countRows();
+    const entry = (await db.select().from(trashEntries).where(eq(trashEntries.targetId, patient.id)))[0]!;
+    const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      non_field_errors: [TRASH_MESSAGES.valueTaken('its device serial number, local db id')],
+    });
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+describe('purge', () => {
+  it('deletes entries past the retention with their files, audited; younger ones stay', async () => {
+    const org = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const old = await patientWithExams(org);
+    const reportKey = (old.parent.scanFilesPath as { reports: Array<{ path: string }> }).reports[0]!.path;
+    await t.app.ctx.services.storage.put(reportKey, Buffer.from('%PDF'), 'application/pdf');
+    expect((await call(admin.token, 'DELETE', `/patient/${old.patient.id}/`)).statusCode).toBe(200);
+    // Files stay until the purge.
+    expect(await t.app.ctx.services.storage.get(reportKey)).not.toBeNull();
+    t.clock.advance((TRASH_RETENTION_DAYS - 1) * 86_400_000);
+    const young = await patientWithExams(org);
+    const later = await tokenFor('ADMIN');
+    expect((await call(later.token, 'DELETE', `/patient/${young.patient.id}/`)).statusCode).toBe(200);
+    expect(await purgeTrash(t.app.ctx)).toBe(0);
+    t.clock.advance(86_400_000 + 1000);
+    const ids = async () =>
+      (await db.select().from(trashEntries)).map((e) => e.targetId).filter((id) => [old.patient.id, young.patient.id].includes(id));
+    expect(await purgeTrash(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual([young.patient.id]);
+    expect(await t.app.ctx.services.storage.get(reportKey)).toBeNull();
+    const [purged] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'patient.purged'), eq(auditLog.targetId, String(old.patient.id))));
+    expect(purged).toMatchObject({ organizationId: org.id, outcome: 'success' });
+    expect(purged!.changes).toEqual(
+      expect.arrayContaining([{ field: 'first_name', before: 'Tara', after: null }]),
+    );
   });
 });
