@@ -23,13 +23,13 @@ export const TRASH_AREA_LABELS: Record<TTrashArea, string> = {
 /**
  * Who may open an area's trash and restore from it: the roles that may delete there (within their scope; ADMIN and
  * SUB_ADMIN see every organization). Patients, exams: ADMIN (`patient.delete`). Duplicate scans: ADMIN, SUB_ADMIN.
- * Users: the roles that may delete a user.
+ * Users: ADMIN (a user deletes only their own account; no other role deletes users).
  */
 export const TRASH_ROLES: Record<TTrashArea, readonly TUserType[]> = {
   patients: ['ADMIN'],
   scans: ['ADMIN', 'SUB_ADMIN'],
   exams: ['ADMIN'],
-  users: ['ADMIN', 'SUB_ADMIN', 'DISTRIBUTOR_ADMIN', 'ORG_ADMIN'],
+  users: ['ADMIN'],
 };
 
 /** Every role that has a trash view. */

@@ -79,7 +79,12 @@ export type Captured = { rows: TrashedRows[]; links: ClearedLink[] };
  * The rows of `table` whose id is in `ids` and every row their delete cascades to, parents before children, plus
  * the SET NULL links into them from rows that stay. Read inside the deleting transaction.
  */
-export async function captureRows(db: DbOrTx, table: string, ids: readonly number[]): Promise<Captured> {
+export async function captureRows(
+  db: DbOrTx,
+  table: string,
+  ids: readonly number[],
+  options: { cascade?: boolean } = {},
+): Promise<Captured> {
   const fks = await foreignKeys(db);
   const seen = new Map<string, Set<string>>();
   const chunks: TrashedRows[] = [];
@@ -101,6 +106,7 @@ export async function captureRows(db: DbOrTx, table: string, ids: readonly numbe
     if (fresh.length === 0) continue;
     for (const r of fresh) known.add(keyOf(r));
     chunks.push({ table: step.table, rows: orderSelfReferences(fks, step.table, fresh) });
+    if (options.cascade === false) break;
     for (const fk of fks) {
       if (fk.parent !== step.table || fk.onDelete !== 'c' || DERIVED_TABLES.has(fk.child)) continue;
       queue.push({ table: fk.child, column: fk.column, type: fk.columnType, values: fresh.map((r) => r[fk.parentColumn]) });
@@ -169,6 +175,23 @@ export async function restoreRows(db: DbOrTx, captured: Captured): Promise<void>
           where id = any(${arrayOf(link.ids.map(String), 'integer')}) and ${sql.identifier(link.column)} is null`,
     );
   }
+}
+
+/**
+ * Writes a kept row back as it was (a user: the row stays, anonymised, while it is in the trash). Every insertable
+ * column but the id is set from the JSON.
+ */
+export async function rewriteRow(db: DbOrTx, table: string, row: Record<string, unknown>): Promise<void> {
+  const columns = (await insertableColumns(db, table)).filter((c) => c !== 'id');
+  const list = sql.join(
+    columns.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${sql.identifier(table)} set (${list}) = (
+          select ${list} from jsonb_populate_record(null::${sql.identifier(table)}, ${JSON.stringify(row)}::jsonb))
+        where id = ${Number(row.id)}`,
+  );
 }
 
 /** Rows of each table, e.g. { patients: 1, scans: 3 }. */

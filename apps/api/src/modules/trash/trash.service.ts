@@ -22,7 +22,7 @@ import { AppError, nonFieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { orgScopeCondition, resolveScope } from '../../http/scope.ts';
 import { auditChanges } from '../../services/audit.service.ts';
-import { captureRows, countsOf, fileKeysOf, restoreRows, type ClearedLink } from './trash-rows.ts';
+import { captureRows, countsOf, fileKeysOf, restoreRows, rewriteRow, type ClearedLink } from './trash-rows.ts';
 
 export type TrashContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
 type Meta = { ip: string; userAgent: string | null };
@@ -60,7 +60,7 @@ export type MoveToTrash = {
 
 /**
  * Moves the record and every row its delete cascades to into a trash entry, then deletes them (users: keeps the
- * row, whose deleted_at the caller sets). Call inside the deleting transaction. Returns the record as it was (for
+ * row, which the caller anonymises and marks deleted; the entry keeps it as it was). Call inside the deleting transaction. Returns the record as it was (for
  * the audit row's changes) and the rows of each table that went.
  */
 export async function moveToTrash(
@@ -68,9 +68,10 @@ export async function moveToTrash(
   input: MoveToTrash,
 ): Promise<{ record: Record<string, unknown>; counts: Record<string, number> }> {
   const table = TABLE_OF[input.targetType];
-  const captured = await captureRows(tx, table, [input.targetId]);
-  const record = captured.rows[0]?.rows[0] ?? {};
-  const kept = input.targetType === 'user' ? { rows: [], links: [] } : captured;
+  const isUser = input.targetType === 'user';
+  // A user keeps its row (anonymised by the caller, deleted_at set): the entry keeps the row as it was.
+  const kept = await captureRows(tx, table, [input.targetId], { cascade: !isUser });
+  const record = kept.rows[0]?.rows[0] ?? {};
   const counts = countsOf(kept.rows);
   await tx.insert(trashEntries).values({
     area: input.area,
@@ -85,7 +86,7 @@ export async function moveToTrash(
     counts,
     fileKeys: fileKeysOf(kept.rows),
   });
-  if (input.targetType !== 'user') {
+  if (!isUser) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where id = ${input.targetId}`);
   }
   return { record, counts };
@@ -192,7 +193,8 @@ function restoreRefusal(error: unknown): AppError | undefined {
   }
   if (pg.code === '23505') {
     // Key (mobile)=(+91…) already exists.  /  Key (id)=(5) already exists.
-    const column = /Key \(([^)]+)\)/.exec(detail)?.[1] ?? '';
+    // lower(email::text) → email
+    const column = (/Key \((.+?)\)=/.exec(detail)?.[1] ?? '').replace(/lower\(|::\w+|\)/g, '');
     if (column === 'id') return nonFieldError(TRASH_MESSAGES.alreadyBack);
     return nonFieldError(TRASH_MESSAGES.valueTaken(`its ${column.replace(/_/g, ' ')}`));
   }
@@ -227,7 +229,8 @@ export async function restoreFromTrash(ctx: TrashContext, actor: Actor, id: numb
       const [gone] = await tx.delete(trashEntries).where(eq(trashEntries.id, id)).returning();
       if (!gone) throw notFound(); // restored or purged meanwhile
       if (type === 'user') {
-        await tx.update(users).set({ deletedAt: null }).where(eq(users.id, entry.targetId));
+        // The row as it was before its deletion: its name, contacts and sign-in back, deleted_at cleared.
+        await rewriteRow(tx, 'users', record);
       } else {
         await restoreRows(tx, splitRows(entry));
       }
@@ -242,7 +245,7 @@ export async function restoreFromTrash(ctx: TrashContext, actor: Actor, id: numb
           ip: meta.ip,
           userAgent: meta.userAgent,
           details: { trash_entry: entry.id, restored: entry.counts, deleted_at: entry.deletedAt.toISOString() },
-          changes: type === 'user' ? auditChanges({ deleted_at: entry.deletedAt }, { deleted_at: null }) : auditChanges(null, record),
+          changes: auditChanges(null, record),
         },
         tx,
       );
@@ -280,7 +283,7 @@ export async function purgeTrash(ctx: TrashContext): Promise<number> {
             targetId: entry.targetId,
             organizationId: entry.organizationId,
             details: { trash_entry: entry.id, purged: entry.counts, files: entry.fileKeys.length },
-            changes: type === 'user' ? null : auditChanges(recordOf(entry), null),
+            changes: auditChanges(recordOf(entry), null),
           },
           tx,
         );

@@ -13,6 +13,7 @@ import {
   patients,
   scans,
   trashEntries,
+  users,
 } from '../../db/schema/index.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { auth, createOrganization, createUser, signIn, type OrganizationRow } from '../../test/factories.ts';
@@ -222,5 +223,42 @@ describe('purge', () => {
     expect(purged!.changes).toEqual(
       expect.arrayContaining([{ field: 'first_name', before: 'Tara', after: null }]),
     );
+  });
+});
+
+describe('users', () => {
+  it('a deleted account is listed to ADMIN and comes back as it was; a taken e-mail refuses the restore', async () => {
+    const org = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const me = await tokenFor('TECHNICIAN', org.id);
+    const [was] = await db.select().from(users).where(eq(users.id, me.user.id));
+    expect((await call(me.token, 'DELETE', '/user/delete/me/')).statusCode).toBe(204);
+    const [gone] = await db.select().from(users).where(eq(users.id, me.user.id));
+    expect(gone).toMatchObject({ firstName: 'Deleted', email: null, isValid: false });
+    expect(gone!.deletedAt).not.toBeNull();
+    // Only ADMIN has the users' trash.
+    const orgAdmin = await tokenFor('ORG_ADMIN', org.id);
+    expect((await call(orgAdmin.token, 'GET', '/trash/?area=users')).statusCode).toBe(403);
+    const list = (await call(admin.token, 'GET', '/trash/?area=users')).json() as TTrashList;
+    const entry = list.results.find((e) => e.target_id === me.user.id)!;
+    expect(entry).toMatchObject({ target_type: 'user', label: `${was!.firstName} ${was!.lastName}`, organization_id: org.id });
+    // Someone takes the e-mail meanwhile: refused, nothing changes; freed again: restored.
+    const taker = await createUser(t, { email: was!.email });
+    const refused = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ non_field_errors: [TRASH_MESSAGES.valueTaken('its email')] });
+    expect((await db.select().from(users).where(eq(users.id, me.user.id)))[0]).toMatchObject({ email: null });
+    await db.update(users).set({ email: null }).where(eq(users.id, taker.id));
+    const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [back] = await db.select().from(users).where(eq(users.id, me.user.id));
+    expect(back).toEqual(was);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.restored'), eq(auditLog.targetId, String(me.user.id))));
+    expect(audit).toMatchObject({ organizationId: org.id, actorId: admin.user.id });
+    // The password's hash is never written in the trail.
+    expect(JSON.stringify(audit!.changes)).not.toContain(String(was!.passwordHash));
   });
 });
