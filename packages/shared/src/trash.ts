@@ -51,7 +51,12 @@ export const TRASH_TARGET_LABELS: Record<TTrashTargetType, string> = {
   user: 'User',
 };
 
+/** Who may delete a single cervical or ORCA exam (`DELETE cervaical/{id}/`, `DELETE orca/{id}/`). */
+export const EXAM_DELETE_ROLES: readonly TUserType[] = ['ADMIN'];
+
 export const TRASH_MESSAGES = {
+  examDeleted: 'Exam Deleted Successfully',
+  examDeleteConfirm: `Are you sure you want to delete this exam? It can be restored from the trash for ${TRASH_RETENTION_DAYS} days.`,
   title: (area: TTrashArea) => `Trash: ${TRASH_AREA_LABELS[area]}`,
   empty: 'The trash is empty.',
   retention: `Deleted records can be restored for ${TRASH_RETENTION_DAYS} days, then they and their files are deleted for good.`,
@@ -92,6 +97,9 @@ export type TTrashEntry = z.infer<typeof ZTrashEntry>;
 
 export const ZTrashList = paginated(ZTrashEntry);
 export type TTrashList = z.infer<typeof ZTrashList>;
+
+export const ZExamDeleted = z.object({ detail: z.string(), id: z.number() });
+export type TExamDeleted = z.infer<typeof ZExamDeleted>;
 
 export const ZTrashRestored = z.object({
   detail: z.string(),

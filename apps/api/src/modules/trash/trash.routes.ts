@@ -1,9 +1,9 @@
 // trash/ (issue 27): each area's deleted records (GET ?area=) and their restore. Rules live in the service.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TRASH_ANY_ROLES, TRASH_AREAS, TRASH_RETENTION_DAYS, TRASH_ROLES, ZTrashList, ZTrashQuery, ZTrashRestored } from '@sc/shared/trash';
+import { EXAM_DELETE_ROLES, TRASH_ANY_ROLES, ZExamDeleted, TRASH_AREAS, TRASH_RETENTION_DAYS, TRASH_ROLES, ZTrashList, ZTrashQuery, ZTrashRestored } from '@sc/shared/trash';
 import { requireActor } from '../../http/authenticate.ts';
 import { TOKEN_SECURITY as security, ZIdParams, guard, metaOf, parseId } from '../../http/route-helpers.ts';
-import { listTrash, restoreFromTrash } from './trash.service.ts';
+import { deleteExam, listTrash, restoreFromTrash } from './trash.service.ts';
 
 const tags = ['trash'];
 const WHO = `Allowed per area: ${TRASH_AREAS.map((a) => `${a}: ${TRASH_ROLES[a].join(', ')}`).join('; ')} (403 otherwise); entries outside the caller's scope are not listed and answer 404.`;
@@ -40,4 +40,24 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => restoreFromTrash(app.ctx, requireActor(request), parseId(request.params.id), metaOf(request)),
   );
+
+  for (const [path, type, what] of [
+    ['/cervaical/:id/', 'cervical_exam', 'cervical'],
+    ['/orca/:id/', 'orca_exam', 'ORCA'],
+  ] as const) {
+    app.delete(
+      path,
+      {
+        preValidation: guard(EXAM_DELETE_ROLES),
+        schema: {
+          tags: [type === 'cervical_exam' ? 'cervical' : 'orca'],
+          security,
+          summary: `Delete one ${what} exam (ADMIN): to the exams' trash, restorable for ${TRASH_RETENTION_DAYS} days`,
+          params: ZIdParams,
+          response: { 200: ZExamDeleted },
+        },
+      },
+      async (request) => deleteExam(app.ctx, requireActor(request), type, parseId(request.params.id), metaOf(request)),
+    );
+  }
 };

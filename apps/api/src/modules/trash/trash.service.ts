@@ -2,7 +2,10 @@
 // trash view's list, the restore, and the purge of expired entries with their files.
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
+  EXAM_DELETE_ROLES,
   TRASH_AUDIT,
+  TRASH_TARGET_LABELS,
+  type TExamDeleted,
   TRASH_MESSAGES,
   TRASH_RETENTION_DAYS,
   canOpenTrash,
@@ -16,7 +19,7 @@ import type { TPaginated } from '@sc/shared/list';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { files, trashEntries, users, type TrashedRows } from '../../db/schema/index.ts';
+import { cervicalExams, files, orcaExams, trashEntries, users, type TrashedRows } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, nonFieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -90,6 +93,51 @@ export async function moveToTrash(
     await tx.execute(sql`delete from ${sql.identifier(table)} where id = ${input.targetId}`);
   }
   return { record, counts };
+}
+
+/** `DELETE cervaical/{id}/`, `DELETE orca/{id}/` (ADMIN): one exam (its findings, documents…) to the exams' trash. */
+export async function deleteExam(
+  ctx: TrashContext,
+  actor: Actor,
+  type: 'cervical_exam' | 'orca_exam',
+  id: number,
+  meta: Meta,
+): Promise<TExamDeleted> {
+  if (!EXAM_DELETE_ROLES.includes(actor.userType)) throw new AppError('forbidden', 'You do not have permission to perform this action.');
+  const table = type === 'cervical_exam' ? cervicalExams : orcaExams;
+  const { db } = ctx.database;
+  const [exam] = await db
+    .select({ id: table.id, organizationId: table.organizationId, patientId: table.patientId, dateTime: table.dateTime })
+    .from(table)
+    .where(eq(table.id, id));
+  if (!exam) throw notFound();
+  await db.transaction(async (tx) => {
+    const { record, counts } = await moveToTrash(tx, {
+      area: 'exams',
+      targetType: type,
+      targetId: id,
+      label: `${TRASH_TARGET_LABELS[type]} ${id} of patient ${exam.patientId ?? '-'}, ${exam.dateTime.toISOString().slice(0, 10)}`,
+      organizationId: exam.organizationId,
+      deletedBy: actor.id,
+      at: ctx.now(),
+    });
+    await ctx.services.audit.record(
+      {
+        action: `${AUDIT_AREA[type]}.deleted`,
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        targetType: type,
+        targetId: id,
+        organizationId: exam.organizationId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { patient_id: exam.patientId, deleted: counts },
+        changes: auditChanges(record, null),
+      },
+      tx,
+    );
+  });
+  return { detail: TRASH_MESSAGES.examDeleted, id };
 }
 
 type EntryRow = typeof trashEntries.$inferSelect;

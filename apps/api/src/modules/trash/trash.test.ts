@@ -92,6 +92,9 @@ describe('patient delete → trash → restore', () => {
     expect(new Date(entry.purge_after).getTime() - new Date(entry.deleted_at).getTime()).toBe(
       TRASH_RETENTION_DAYS * 86_400_000,
     );
+    // A role with a trash, but not this area's: 404, as an entry it cannot see.
+    const sub = await tokenFor('SUB_ADMIN');
+    expect((await call(sub.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(404);
     const restored = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toEqual({ detail: TRASH_MESSAGES.restored, target_type: 'patient', target_id: patient.id });
@@ -129,8 +132,8 @@ describe('duplicate scan delete → trash', () => {
     const bad = await call(sub.token, 'GET', '/trash/?area=nothing');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json() as object)).toEqual(['area']);
-    // Someone who may not restore it: 404 (ORG_ADMIN has no scans trash).
-    expect((await call(orgAdmin.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(404);
+    // A role without a trash: 403.
+    expect((await call(orgAdmin.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(403);
     expect((await call(sub.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(200);
     const [back] = await db.select().from(scans).where(eq(scans.id, duplicate.id));
     expect(back).toMatchObject({ parentScanId: parent.id, localDbId: duplicate.localDbId });
@@ -145,7 +148,7 @@ describe('duplicate scan delete → trash', () => {
     expect((await call(admin.token, 'DELETE', `/scan/${duplicate.id}/`)).statusCode).toBe(200);
     await db.delete(scans).where(eq(scans.id, parent.id));
     const before = await countRows();
-    const entry = (await db.select().from(trashEntries).where(eq(trashEntries.targetId, duplicate.id)))[0]!;
+    const entry = (await db.select().from(trashEntries).where(and(eq(trashEntries.targetType, 'scan'), eq(trashEntries.targetId, duplicate.id))))[0]!;
     const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: [TRASH_MESSAGES.referenceGone('parent scan')] });
@@ -161,7 +164,7 @@ describe('restore refused', () => {
     const { patient } = await patientWithExams(org);
     expect((await call(admin.token, 'DELETE', `/patient/${patient.id}/`)).statusCode).toBe(200);
     await db.delete(organizations).where(eq(organizations.id, org.id));
-    const entry = (await db.select().from(trashEntries).where(eq(trashEntries.targetId, patient.id)))[0]!;
+    const entry = (await db.select().from(trashEntries).where(and(eq(trashEntries.targetType, 'patient'), eq(trashEntries.targetId, patient.id))))[0]!;
     const before = await countRows();
     const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
     expect(res.statusCode).toBe(400);
@@ -184,7 +187,7 @@ describe('restore refused', () => {
       localDbId: parent.localDbId,
     });
     const before = await countRows();
-    const entry = (await db.select().from(trashEntries).where(eq(trashEntries.targetId, patient.id)))[0]!;
+    const entry = (await db.select().from(trashEntries).where(and(eq(trashEntries.targetType, 'patient'), eq(trashEntries.targetId, patient.id))))[0]!;
     const res = await call(admin.token, 'POST', `/trash/${entry.id}/restore/`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
@@ -260,5 +263,34 @@ describe('users', () => {
     expect(audit).toMatchObject({ organizationId: org.id, actorId: admin.user.id });
     // The password's hash is never written in the trail.
     expect(JSON.stringify(audit!.changes)).not.toContain(String(was!.passwordHash));
+  });
+});
+
+describe('single exams', () => {
+  it('an ADMIN deletes one cervical or ORCA exam to the exams’ trash and restores it; other roles 403', async () => {
+    const org = await createOrganization(t);
+    const admin = await tokenFor('ADMIN');
+    const sub = await tokenFor('SUB_ADMIN');
+    await patientWithExams(org);
+    const [cervical] = await db.select().from(cervicalExams).where(eq(cervicalExams.organizationId, org.id));
+    const [orca] = await db.select().from(orcaExams).where(eq(orcaExams.organizationId, org.id));
+    expect((await call(sub.token, 'DELETE', `/cervaical/${cervical!.id}/`)).statusCode).toBe(403);
+    expect((await call(admin.token, 'DELETE', '/orca/999999/')).statusCode).toBe(404);
+    const before = await countRows();
+    for (const [url, id] of [[`/cervaical/${cervical!.id}/`, cervical!.id], [`/orca/${orca!.id}/`, orca!.id]] as const) {
+      const res = await call(admin.token, 'DELETE', url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ detail: TRASH_MESSAGES.examDeleted, id });
+    }
+    expect(await countRows()).toEqual({ ...before, cervical: before.cervical - 1, orca: before.orca - 1 });
+    const list = (await call(admin.token, 'GET', '/trash/?area=exams')).json() as TTrashList;
+    const mine = list.results.filter((e) => e.organization_id === org.id);
+    expect(mine.map((e) => e.target_type)).toEqual(['orca_exam', 'cervical_exam']);
+    for (const e of mine) expect((await call(admin.token, 'POST', `/trash/${e.id}/restore/`)).statusCode).toBe(200);
+    expect(await countRows()).toEqual(before);
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.organizationId, org.id))).map((a) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['cervical.exam.deleted', 'orca.exam.deleted', 'cervical.exam.restored', 'orca.exam.restored']),
+    );
   });
 });
