@@ -3,7 +3,7 @@
 // restores it until TRASH_RETENTION_DAYS have passed, then a daily job purges it and its files. One contract for the
 // API and the console's trash views.
 import { z } from 'zod';
-import { idParam, paginated, ZListQuery } from './list.ts';
+import { paginated, ZListQuery } from './list.ts';
 import type { TUserType } from './roles.ts';
 
 /** How long a deleted record can be restored. */
@@ -70,15 +70,15 @@ export const TRASH_MESSAGES = {
   valueTaken: (what: string) => `It cannot be restored: ${what} is now used by another record.`,
   /** A record with its id exists again (restored already). */
   alreadyBack: 'It cannot be restored: the record is already there.',
-  notForArea: 'Select a valid area.',
 } as const;
 
 export const ZTrashArea = z.enum(TRASH_AREAS, { error: `Select a valid choice: ${TRASH_AREAS.join(', ')}.` });
 
-export const ZTrashQuery = ZListQuery.pick({ page: true, limit: true }).extend({ area: ZTrashArea });
+/** `GET trash/{area}/`: page, limit, and a search of the labels (using_read_db is taken and ignored: the primary). */
+export const ZTrashQuery = ZListQuery.pick({ page: true, limit: true, search: true, using_read_db: true });
 export type TTrashQuery = z.infer<typeof ZTrashQuery>;
 
-export const ZTrashParams = z.object({ id: idParam('id') });
+export const isTrashArea = (value: string): value is TTrashArea => (TRASH_AREAS as readonly string[]).includes(value);
 
 export const ZTrashEntry = z.object({
   id: z.number(),

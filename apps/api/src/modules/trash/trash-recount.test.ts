@@ -185,7 +185,7 @@ describe('delete → trash → restore, recounted', () => {
     }
     expect(after.leaderboardCsv).toBe(first.leaderboardCsv);
 
-    const list = await json<TTrashList>('/trash/?area=patients');
+    const list = await json<TTrashList>('/trash/patients/');
     const entry = list.results.find((e) => e.target_id === victim.patientId)!;
     const restored = await t.app.inject({ method: 'POST', url: `${API}/trash/${entry.id}/restore/`, headers: auth(admin) });
     expect(restored.statusCode, restored.body).toBe(200);
@@ -197,5 +197,5 @@ describe('delete → trash → restore, recounted', () => {
       `SELECT count(*)::int AS n FROM follow_up_entries e JOIN follow_up_cases c ON c.id = e.case_id WHERE c.patient_id = ${victim.patientId}`,
     );
     expect(entries).toEqual([{ n: 2 }]);
-  });
+  }, 180_000);
 });

@@ -1,6 +1,8 @@
-// trash/ (issue 27): each area's deleted records (GET ?area=) and their restore. Rules live in the service.
+// trash/ (issue 27): each area's deleted records (GET trash/{area}/) and their restore; the single exam deletes. Rules live in the service.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXAM_DELETE_ROLES, TRASH_ANY_ROLES, ZExamDeleted, TRASH_AREAS, TRASH_RETENTION_DAYS, TRASH_ROLES, ZTrashList, ZTrashQuery, ZTrashRestored } from '@sc/shared/trash';
+import { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
+import { EXAM_DELETE_ROLES, TRASH_ANY_ROLES, ZExamDeleted, TRASH_AREAS, TRASH_RETENTION_DAYS, TRASH_ROLES, ZTrashList, ZTrashQuery, isTrashArea, ZTrashRestored } from '@sc/shared/trash';
 import { requireActor } from '../../http/authenticate.ts';
 import { TOKEN_SECURITY as security, ZIdParams, guard, metaOf, parseId } from '../../http/route-helpers.ts';
 import { deleteExam, listTrash, restoreFromTrash } from './trash.service.ts';
@@ -10,7 +12,7 @@ const WHO = `Allowed per area: ${TRASH_AREAS.map((a) => `${a}: ${TRASH_ROLES[a].
 
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/trash/',
+    '/trash/:area/',
     {
       preValidation: guard(TRASH_ANY_ROLES),
       schema: {
@@ -18,11 +20,17 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: `An area's deleted records, newest first, each with who deleted it and when it is purged (${TRASH_RETENTION_DAYS} days after)`,
         description: WHO,
+        params: z.object({ area: z.string() }),
         querystring: ZTrashQuery,
         response: { 200: ZTrashList },
       },
     },
-    async (request) => listTrash(app.ctx, requireActor(request), request.query, request),
+    async (request) => {
+      const { area } = request.params;
+      // An area that is not one names nothing.
+      if (!isTrashArea(area)) throw notFound();
+      return listTrash(app.ctx, requireActor(request), area, request.query, request);
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 // The trash (issue 27): moving a deleted record out (called by each area's delete, inside its transaction), the
 // trash view's list, the restore, and the purge of expired entries with their files.
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import {
   EXAM_DELETE_ROLES,
   TRASH_AUDIT,
@@ -24,6 +24,7 @@ import type { Actor } from '../../http/actor.ts';
 import { AppError, nonFieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { orgScopeCondition, resolveScope } from '../../http/scope.ts';
+import { containsPattern } from '../../http/search.ts';
 import { auditChanges } from '../../services/audit.service.ts';
 import { captureRows, countsOf, fileKeysOf, restoreRows, rewriteRow, type ClearedLink } from './trash-rows.ts';
 
@@ -156,17 +157,22 @@ function assertArea(actor: Actor, area: TTrashArea): void {
   }
 }
 
-/** `GET trash/?area=`: the area's deleted records in the caller's scope, newest first. */
+/** `GET trash/{area}/`: the area's deleted records in the caller's scope, newest first; `search` in their labels. */
 export async function listTrash(
   ctx: TrashContext,
   actor: Actor,
+  area: TTrashArea,
   query: TTrashQuery,
   request: Pick<FastifyRequest, 'url'>,
 ): Promise<TPaginated<TTrashEntry>> {
-  assertArea(actor, query.area);
+  assertArea(actor, area);
   const { db } = ctx.database;
   const scope = await resolveScope(db, actor);
-  const where = and(eq(trashEntries.area, query.area), orgScopeCondition(scope, trashEntries.organizationId));
+  const where = and(
+    eq(trashEntries.area, area),
+    orgScopeCondition(scope, trashEntries.organizationId),
+    query.search ? ilike(trashEntries.label, containsPattern(query.search)) : undefined,
+  );
   const page = toPageParams(query);
   const [total] = await db.select({ n: count() }).from(trashEntries).where(where);
   const rows = await db

@@ -79,7 +79,7 @@ describe('patient delete → trash → restore', () => {
       cervical: before.cervical - 1,
       orca: before.orca - 1,
     });
-    const list = await call(admin.token, 'GET', '/trash/?area=patients');
+    const list = await call(admin.token, 'GET', '/trash/patients/');
     expect(list.statusCode, list.body).toBe(200);
     const entry = (list.json() as TTrashList).results.find((e) => e.target_id === patient.id)!;
     expect(entry).toMatchObject({
@@ -121,17 +121,19 @@ describe('duplicate scan delete → trash', () => {
     const { parent, duplicate } = await patientWithExams(org);
     expect((await call(sub.token, 'DELETE', `/scan/${duplicate.id}/`)).statusCode).toBe(200);
     expect(await db.select().from(scans).where(eq(scans.id, duplicate.id))).toEqual([]);
-    const list = await call(sub.token, 'GET', '/trash/?area=scans');
+    const list = await call(sub.token, 'GET', '/trash/scans/');
     expect(list.statusCode, list.body).toBe(200);
     const entry = (list.json() as TTrashList).results.find((e) => e.target_id === duplicate.id)!;
     expect(entry).toMatchObject({ target_type: 'scan', organization_id: org.id, counts: { scans: 1 } });
     expect(entry.label).toContain(String(parent.id));
     // The areas a role may not delete in: 403; a bad area: 400 on the field.
-    expect((await call(orgAdmin.token, 'GET', '/trash/?area=scans')).statusCode).toBe(403);
-    expect((await call(sub.token, 'GET', '/trash/?area=patients')).statusCode).toBe(403);
-    const bad = await call(sub.token, 'GET', '/trash/?area=nothing');
-    expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json() as object)).toEqual(['area']);
+    expect((await call(orgAdmin.token, 'GET', '/trash/scans/')).statusCode).toBe(403);
+    expect((await call(sub.token, 'GET', '/trash/patients/')).statusCode).toBe(403);
+    // An area that is not one names nothing; a search finds by label.
+    expect((await call(sub.token, 'GET', '/trash/nothing/')).statusCode).toBe(404);
+    const found = (await call(sub.token, 'GET', `/trash/scans/?search=${parent.id}`)).json() as TTrashList;
+    expect(found.results.map((e) => e.id)).toContain(entry.id);
+    expect(((await call(sub.token, 'GET', '/trash/scans/?search=zzzz-none')).json() as TTrashList).count).toBe(0);
     // A role without a trash: 403.
     expect((await call(orgAdmin.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(403);
     expect((await call(sub.token, 'POST', `/trash/${entry.id}/restore/`)).statusCode).toBe(200);
@@ -241,8 +243,8 @@ describe('users', () => {
     expect(gone!.deletedAt).not.toBeNull();
     // Only ADMIN has the users' trash.
     const orgAdmin = await tokenFor('ORG_ADMIN', org.id);
-    expect((await call(orgAdmin.token, 'GET', '/trash/?area=users')).statusCode).toBe(403);
-    const list = (await call(admin.token, 'GET', '/trash/?area=users')).json() as TTrashList;
+    expect((await call(orgAdmin.token, 'GET', '/trash/users/')).statusCode).toBe(403);
+    const list = (await call(admin.token, 'GET', '/trash/users/')).json() as TTrashList;
     const entry = list.results.find((e) => e.target_id === me.user.id)!;
     expect(entry).toMatchObject({ target_type: 'user', label: `${was!.firstName} ${was!.lastName}`, organization_id: org.id });
     // Someone takes the e-mail meanwhile: refused, nothing changes; freed again: restored.
@@ -283,7 +285,7 @@ describe('single exams', () => {
       expect(res.json()).toEqual({ detail: TRASH_MESSAGES.examDeleted, id });
     }
     expect(await countRows()).toEqual({ ...before, cervical: before.cervical - 1, orca: before.orca - 1 });
-    const list = (await call(admin.token, 'GET', '/trash/?area=exams')).json() as TTrashList;
+    const list = (await call(admin.token, 'GET', '/trash/exams/')).json() as TTrashList;
     const mine = list.results.filter((e) => e.organization_id === org.id);
     expect(mine.map((e) => e.target_type)).toEqual(['orca_exam', 'cervical_exam']);
     for (const e of mine) expect((await call(admin.token, 'POST', `/trash/${e.id}/restore/`)).statusCode).toBe(200);
