@@ -22,11 +22,20 @@ import { useRestoreFromTrash, useTrash } from './trash.api.ts';
 
 const PAGE_SIZE = 10;
 
-/** 'scans 3, cervical exams 1' — the rows that went with the record, besides itself. */
+/** The records that went with a deleted one, as the trash names them (other tables' rows go back unnamed). */
+const WITH_IT_LABELS: Record<string, string> = {
+  scans: 'scans',
+  cervical_exams: 'cervical exams',
+  orca_exams: 'ORCA exams',
+  follow_up_cases: 'follow-up cases',
+  cervical_documents: 'cervical documents',
+};
+
+/** '3 scans, 1 cervical exams' — the records that went with it, besides itself. */
 function withIt(entry: TTrashEntry): string {
   const parts = Object.entries(entry.counts)
-    .filter(([table, n]) => n > 0 && !(n === 1 && table === ROOT_TABLE[entry.target_type]))
-    .map(([table, n]) => `${table.replace(/_/g, ' ')} ${n}`);
+    .filter(([table, n]) => WITH_IT_LABELS[table] && n > 0 && table !== ROOT_TABLE[entry.target_type])
+    .map(([table, n]) => `${n} ${WITH_IT_LABELS[table]}`);
   return parts.join(', ');
 }
 
@@ -107,7 +116,7 @@ export function TrashDialog({ area, opened, onClose }: { area: TTrashArea; opene
           <Stack gap="xs" data-testid="trash-cards">
             {entries.map((entry) => (
               <Card key={entry.id} withBorder padding="sm" data-testid="trash-row">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap="xs">
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {entry.label}
@@ -122,8 +131,8 @@ export function TrashDialog({ area, opened, onClose }: { area: TTrashArea; opene
                     </Text>
                     <Text size="xs">Purged {formatDateTime(entry.purge_after)}</Text>
                   </Stack>
-                  {restoreButton(entry)}
-                </Group>
+                  <Group justify="flex-end">{restoreButton(entry)}</Group>
+                </Stack>
               </Card>
             ))}
           </Stack>
