@@ -51,6 +51,7 @@ import { licenceRoutes } from './modules/licences/licences.routes.ts';
 import { examUploadRoutes } from './modules/exam-uploads/exam-uploads.routes.ts';
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { followUpRoutes } from './modules/follow-up/follow-up.routes.ts';
+import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { followUpSettingsRoutes } from './modules/follow-up/follow-up-settings.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { followUpBackfillRoutes } from './modules/follow-up/follow-up-backfill.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(firmwareRoutes);
       await api.register(followUpBackfillRoutes);
       await api.register(auditRoutes);
+      await api.register(trashRoutes);
       await api.register(specRoutes);
       if (config.outboxReadable) await api.register(devRoutes);
     },

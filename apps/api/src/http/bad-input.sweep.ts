@@ -621,6 +621,14 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/scan/report-log/', list: true },
   { method: 'GET', path: '/scan/:id/' },
   { method: 'DELETE', path: '/scan/:id/' },
+  // The trash (issue 27): each area's list, a restore (the sweep's ids name no entry: 404), the single exam deletes.
+  { method: 'GET', path: '/trash/patients/', list: true },
+  { method: 'GET', path: '/trash/scans/', list: true },
+  { method: 'GET', path: '/trash/exams/', list: true },
+  { method: 'GET', path: '/trash/users/', list: true },
+  { method: 'POST', path: '/trash/:id/restore/' },
+  { method: 'DELETE', path: '/cervaical/:id/' },
+  { method: 'DELETE', path: '/orca/:id/' },
   {
     method: 'POST',
     path: '/scan/:id/transfer/',

@@ -84,6 +84,7 @@ export const API_TAGS = [
     description: 'Follow-up of screen-positive patients: cases, their timeline and actions, settings, figures, backfill.',
   },
   { name: 'tutorials', description: 'Training modules, quizzes, contents and their completion.' },
+  { name: 'trash', description: 'Deleted records of each area, restorable until they are purged (30 days).' },
   { name: 'firmware', description: 'Firmware versions of the devices.' },
   { name: 'audit', description: 'The audit trail: who did what to which record, from where, with what outcome; its retention.' },
   { name: 'dev', description: 'Demo mode only: the outbox of sign-in codes and links.' },

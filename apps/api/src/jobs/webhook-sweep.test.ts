@@ -10,6 +10,7 @@ import type { JobContext } from '../services/queue/job.ts';
 import { AUDIT_PRUNE_CRON } from './audit-prune.job.ts';
 import { FOLLOW_UP_REMINDERS_CRON } from './follow-up-reminders.job.ts';
 import { IDEMPOTENCY_PRUNE_CRON } from './idempotency-prune.job.ts';
+import { TRASH_PURGE_CRON } from './trash-purge.job.ts';
 import { OUTBOX_RETRY_CRON } from './outbox-retry.job.ts';
 import { RATE_LIMIT_PRUNE_CRON } from './rate-limit-prune.job.ts';
 import { registerJobs } from '../services/queue/jobs.ts';
@@ -212,6 +213,7 @@ describe('webhook sweep', () => {
       { name: 'outbox-retry', cron: OUTBOX_RETRY_CRON, payload: {} },
       { name: 'follow-up-reminders', cron: FOLLOW_UP_REMINDERS_CRON, payload: {} },
       { name: 'audit-prune', cron: AUDIT_PRUNE_CRON, payload: {} },
+      { name: 'trash-purge', cron: TRASH_PURGE_CRON, payload: {} },
     ]);
     // The test app never starts the workers, so nothing was saved in pg-boss's schedule table.
     const rows = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM pgboss.schedule');

@@ -17,3 +17,4 @@ export * from './idempotency.ts';
 export * from './stats.ts';
 export * from './follow-up.ts';
 export * from './follow-up-stats.ts';
+export * from './trash.ts';

@@ -3,7 +3,7 @@
 // that started it (`parent_session_id`): it is read with that session and its user, and revoked with them.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { literalLimit, preparedQueries, type Db } from '../../db/client.ts';
+import { literalLimit, preparedQueries, type Db, type DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export type SessionKind = 'session' | 'impersonation';
@@ -105,7 +105,7 @@ export async function revokeSession(db: Db, id: number, at: Date): Promise<void>
 }
 
 /** Revokes every live session of a user: their own, impersonations of them, and impersonations they started. */
-export async function revokeUserSessions(db: Db, userId: number, at: Date): Promise<void> {
+export async function revokeUserSessions(db: DbOrTx, userId: number, at: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: at })

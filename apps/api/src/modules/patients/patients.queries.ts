@@ -256,15 +256,6 @@ export async function updatePatient(db: DbOrTx, id: number, values: Partial<Pati
   await db.update(patients).set(values).where(eq(patients.id, id));
 }
 
-/** Deletes the patient; its scans, cervical and ORCA exams go with it (ON DELETE CASCADE). Returns their counts. */
-export async function deletePatient(db: DbOrTx, id: number): Promise<{ scans: number; cervical: number; orca: number }> {
-  const countOf = async (table: typeof scans | typeof cervicalExams | typeof orcaExams) =>
-    (await db.select({ n: count() }).from(table).where(eq(table.patientId, id)))[0]?.n ?? 0;
-  const counts = { scans: await countOf(scans), cervical: await countOf(cervicalExams), orca: await countOf(orcaExams) };
-  await db.delete(patients).where(eq(patients.id, id));
-  return counts;
-}
-
 /**
  * Moves the patient and every scan, cervical exam and ORCA exam of it to `organizationId` and `technicianId`.
  * Returns how many of each moved.

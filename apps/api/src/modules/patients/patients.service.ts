@@ -41,7 +41,6 @@ import { runIdempotent, type IdempotentAnswer } from '../uploads/idempotency.ts'
 import { touchLastSync } from '../scans/scans.queries.ts';
 import { presentPatient, presentPatientReport } from './patients.presenter.ts';
 import {
-  deletePatient,
   findPatientForPresentation,
   findPatientInScope,
   insertPatient,
@@ -58,6 +57,8 @@ import {
   type PatientRow,
 } from './patients.queries.ts';
 import { moveFiles } from '../scan-files/scan-files.service.ts';
+import { moveToTrash } from '../trash/trash.service.ts';
+import { auditChanges } from '../../services/audit.service.ts';
 import { readerFor } from '../../db/replica.ts';
 
 export type PatientsContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;
@@ -423,22 +424,34 @@ export async function deleteConsolePatient(
   const scope = await resolveScope(db, actor);
   const current = await patientInScope(db, scope, id);
   await db.transaction(async (tx) => {
-    const removed = await deletePatient(tx, id);
+    // To the trash (issue 27) with its scans, exams and follow-up cases: gone everywhere, restorable for
+    // TRASH_RETENTION_DAYS.
+    const { record, counts } = await moveToTrash(tx, {
+      area: 'patients',
+      targetType: 'patient',
+      targetId: id,
+      label: `${current.patient.firstName} ${current.patient.lastName}`.trim(),
+      organizationId: current.patient.organizationId,
+      deletedBy: actor.id,
+      at: ctx.now(),
+    });
     await ctx.services.audit.record(
       {
         action: PATIENT_CONSOLE_AUDIT.deleted,
         actorId: actor.id,
         targetType: 'patient',
         targetId: id,
+        organizationId: current.patient.organizationId,
         ip: meta.ip,
         userAgent: meta.userAgent,
         details: {
           organization: current.patient.organizationId,
           technician: current.patient.technicianId,
-          deleted_scans: removed.scans,
-          deleted_cervical_exams: removed.cervical,
-          deleted_orca_exams: removed.orca,
+          deleted_scans: counts.scans ?? 0,
+          deleted_cervical_exams: counts.cervical_exams ?? 0,
+          deleted_orca_exams: counts.orca_exams ?? 0,
         },
+        changes: auditChanges(record, null),
       },
       tx,
     );

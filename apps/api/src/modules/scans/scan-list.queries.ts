@@ -520,10 +520,6 @@ export async function transferScanFamily(
   return rows.map((r) => ({ id: r.id, scanFilesPath: r.scanFilesPath }));
 }
 
-export async function deleteScan(tx: DbOrTx, id: number): Promise<void> {
-  await tx.delete(scans).where(eq(scans.id, id));
-}
-
 // ---- CSV -----------------------------------------------------------------------------------------------------------
 
 /** One line of scan_details.csv: the §9 cells in SCAN_CSV_COLUMNS order, formatted by the database. */

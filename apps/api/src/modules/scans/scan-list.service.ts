@@ -42,6 +42,8 @@ import { periodCondition, requestPeriod, timezoneFromHeader } from '../../http/p
 import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/scope.ts';
 import { containsPattern, ilikeTerm } from '../../http/search.ts';
 import { moveScanFiles } from '../scan-files/scan-files.service.ts';
+import { moveToTrash } from '../trash/trash.service.ts';
+import { auditChanges } from '../../services/audit.service.ts';
 import * as q from './scan-list.queries.ts';
 import { presentScanDetail, presentScanRow } from './scans.presenter.ts';
 import { readerFor } from '../../db/replica.ts';
@@ -504,7 +506,16 @@ export async function deleteDuplicateScan(
   if (!scan) throw notFound();
   if (scan.parentScanId === null) throw nonFieldError(SCAN_MESSAGES_CONSOLE.notDuplicate);
   await db.transaction(async (tx) => {
-    await q.deleteScan(tx, id);
+    // To the trash (issue 27): gone from every list and figure, restorable for TRASH_RETENTION_DAYS.
+    const { record } = await moveToTrash(tx, {
+      area: 'scans',
+      targetType: 'scan',
+      targetId: id,
+      label: `Scan ${id}${scan.deviceSerialNumber ? ` (${scan.deviceSerialNumber})` : ''}, duplicate of ${scan.parentScanId}`,
+      organizationId: scan.organizationId,
+      deletedBy: actor.id,
+      at: ctx.now(),
+    });
     await ctx.services.audit.record(
       {
         action: 'scan.duplicate_deleted',
@@ -512,6 +523,7 @@ export async function deleteDuplicateScan(
         impersonatorId: actor.impersonatorId,
         targetType: 'scan',
         targetId: id,
+        organizationId: scan.organizationId,
         ip: meta.ip,
         userAgent: meta.userAgent,
         details: {
@@ -521,6 +533,7 @@ export async function deleteDuplicateScan(
           local_db_id: scan.localDbId,
           scan_type: scan.scanType,
         },
+        changes: auditChanges(record, null),
       },
       tx,
     );

@@ -1,6 +1,6 @@
 // Queries of the signed-in user's own calls: profile, organizations for the user card, own-account deletion.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { managerOrganizations, oneTimeCodes, organizations, scans, users } from '../../db/schema/index.ts';
 import { organizationScopeCondition, type Scope } from '../../http/scope.ts';
 
@@ -79,7 +79,7 @@ export async function updateLastLogin(db: Db, userId: number, at: Date): Promise
 }
 
 /** Deactivates and anonymises a user; their scans, patients and exams stay with the organization. */
-export async function anonymiseUser(db: Db, userId: number, at: Date): Promise<void> {
+export async function anonymiseUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
   await db
     .update(users)
     .set({

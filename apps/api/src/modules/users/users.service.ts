@@ -9,6 +9,10 @@ import { AUDIT_ACTIONS, consumeIdToken, type AuthContext } from '../auth/auth.se
 import { revokeSession, revokeUserSessions } from '../auth/sessions.queries.ts';
 import { createSession } from '../auth/sessions.service.ts';
 import { presentSessionUser } from './users.presenter.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { auditChanges } from '../../services/audit.service.ts';
+import { moveToTrash } from '../trash/trash.service.ts';
 import {
   anonymiseUser,
   countTechnicianScans,
@@ -108,14 +112,32 @@ export async function logout(ctx: AuthContext, actor: Actor, meta: RequestMeta):
 export async function deleteOwnAccount(ctx: AuthContext, actor: Actor, meta: RequestMeta): Promise<void> {
   const at = ctx.now();
   const { db } = ctx.database;
-  await anonymiseUser(db, actor.id, at);
-  await revokeUserSessions(db, actor.id, at);
-  await ctx.services.audit.record({
-    action: AUDIT_ACTIONS.accountDeleted,
-    actorId: actor.id,
-    targetType: 'user',
-    targetId: actor.id,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
+  await db.transaction(async (tx) => {
+    const [me] = await tx.select().from(users).where(eq(users.id, actor.id));
+    // To the users' trash (issue 27) as it was: an ADMIN may restore it within TRASH_RETENTION_DAYS.
+    const { record } = await moveToTrash(tx, {
+      area: 'users',
+      targetType: 'user',
+      targetId: actor.id,
+      label: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() || (me?.username ?? `User ${actor.id}`),
+      organizationId: me?.organizationId ?? null,
+      deletedBy: actor.id,
+      at,
+    });
+    await anonymiseUser(tx, actor.id, at);
+    await revokeUserSessions(tx, actor.id, at);
+    await ctx.services.audit.record(
+      {
+        action: AUDIT_ACTIONS.accountDeleted,
+        actorId: actor.id,
+        targetType: 'user',
+        targetId: actor.id,
+        organizationId: me?.organizationId ?? null,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        changes: auditChanges(record, null),
+      },
+      tx,
+    );
   });
 }

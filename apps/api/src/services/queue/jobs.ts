@@ -5,6 +5,7 @@ import { followUpRemindersJob } from '../../jobs/follow-up-reminders.job.ts';
 import { idempotencyPruneJob } from '../../jobs/idempotency-prune.job.ts';
 import { outboxRetryJob } from '../../jobs/outbox-retry.job.ts';
 import { rateLimitPruneJob } from '../../jobs/rate-limit-prune.job.ts';
+import { trashPurgeJob } from '../../jobs/trash-purge.job.ts';
 import { webhookBackfillJob } from '../../jobs/webhook-backfill.job.ts';
 import { webhookDeliveryJob } from '../../jobs/webhook-delivery.job.ts';
 import { webhookSweepJob } from '../../jobs/webhook-sweep.job.ts';
@@ -21,6 +22,7 @@ export const JOBS: readonly JobDefinition[] = [
   followUpBackfillJob,
   followUpRemindersJob,
   auditPruneJob,
+  trashPurgeJob,
 ];
 
 /**

@@ -52,6 +52,7 @@ import { CervicalFilterPanel } from './CervicalFilterPanel.tsx';
 import { CervicalReviewDialog } from './CervicalReviewDialog.tsx';
 import { ReviewerAgreementPanel } from './ReviewerAgreementPanel.tsx';
 import { ReviewerStatusBadge } from './ReviewerStatusBadge.tsx';
+import { TrashButton } from '../../../components/trash/TrashButton.tsx';
 
 const LIST_DEFAULTS: Partial<TCervicalListState> = { ordering: CERVICAL_DEFAULT_ORDERING };
 
@@ -253,6 +254,8 @@ export function CervicalList({
         testId="cervical-list"
         actions={
           ids === undefined && (
+            <>
+            {!embedded && <TrashButton area="exams" />}
             <ListCsvButton
               path="cervaical/"
               query={apiQuery}
@@ -260,6 +263,7 @@ export function CervicalList({
               filename={CERVICAL_CSV_FILENAME}
               testId="cervical-csv"
             />
+            </>
           )
         }
         filters={

@@ -32,6 +32,7 @@ import { ZOrcaListParams, countOrcaFilters, toOrcaQuery, type TOrcaListState } f
 import { OrcaDetailDialog, type OrcaDetailView } from './OrcaDetailDialog.tsx';
 import { OrcaFilterPanel } from './OrcaFilterPanel.tsx';
 import { OrcaFindingDialog } from './OrcaFindingDialog.tsx';
+import { TrashButton } from '../../../components/trash/TrashButton.tsx';
 
 const LIST_DEFAULTS: Partial<TOrcaListState> = { ordering: ORCA_DEFAULT_ORDERING };
 
@@ -138,13 +139,16 @@ export function OrcaList({
         embedded={embedded}
         testId="orca-list"
         actions={
-          <ListCsvButton
-            path="orca/"
-            query={apiQuery}
-            total={count}
-            filename={ORCA_CSV_FILENAME}
-            testId="orca-csv"
-          />
+          <>
+            {!embedded && <TrashButton area="exams" />}
+            <ListCsvButton
+              path="orca/"
+              query={apiQuery}
+              total={count}
+              filename={ORCA_CSV_FILENAME}
+              testId="orca-csv"
+            />
+          </>
         }
         filters={
           <>

@@ -27,6 +27,7 @@ import { patientRecordLinks } from '../../../components/list/PatientFilter.tsx';
 import { ListTable, emptyText, type ListColumn, type RowAction } from '../../../components/list/ListTable.tsx';
 import { PeriodTabs } from '../../../components/list/PeriodTabs.tsx';
 import { SearchInput } from '../../../components/list/SearchInput.tsx';
+import { TrashButton } from '../../../components/trash/TrashButton.tsx';
 import { periodToQuery } from '../../../components/list/periods.ts';
 import { listParamsSchema, useListParams } from '../../../components/list/useListParams.ts';
 import { usePhoneLayout } from '../../../components/list/usePhoneLayout.ts';
@@ -223,11 +224,14 @@ export function PatientList({ embedded = false, organizationId, organizationName
         title={title}
         embedded={embedded}
         actions={
-          mayCreate ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'create' })} data-testid="patient-create">
-              Create
-            </Button>
-          ) : null
+          <>
+            {!embedded && <TrashButton area="patients" />}
+            {mayCreate ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'create' })} data-testid="patient-create">
+                Create
+              </Button>
+            ) : null}
+          </>
         }
         testId="patient-list"
         filters={

@@ -56,6 +56,8 @@ import { ClusterScanListModal, ScanListModal, type ClusterSelection } from './Sc
 import { useRecordDialogs } from './RecordDialogs.tsx';
 import { ScanTransferDialog } from './ScanTransferDialog.tsx';
 import { ScanViewDialog, type ScanView } from './ScanViewDialog.tsx';
+import { TrashButton } from '../../../components/trash/TrashButton.tsx';
+import { canOpenTrash } from '@sc/shared/trash';
 
 const LIST_DEFAULTS: Partial<TScanListState> = { ordering: SCAN_DEFAULT_ORDERING };
 
@@ -323,9 +325,11 @@ export function ScanList({
       data-testid="scan-view-toggle"
     />
   );
+  const mayTrash = !embedded && !fixedSet && canOpenTrash(role, 'scans');
   const actions =
-    toggle || (mayDownload && view === 'list') ? (
+    toggle || mayTrash || (mayDownload && view === 'list') ? (
       <>
+        {mayTrash && <TrashButton area="scans" />}
         {toggle}
         {mayDownload && view === 'list' && (
           <CsvDownloadButton path="scan/" query={csvQuery} total={count} capped={capped} filename={SCAN_CSV_FILENAME} testId="scan-csv" />

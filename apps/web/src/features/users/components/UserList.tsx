@@ -26,6 +26,7 @@ import { usePatchUser, useUsers } from '../users.api.ts';
 import { actorOf, fullName, trainingStatusLabel } from '../userAccess.ts';
 import { UserFormDialog, type UserFormView } from './UserFormDialog.tsx';
 import { UserTransferDialog } from './UserTransferDialog.tsx';
+import { TrashButton } from '../../../components/trash/TrashButton.tsx';
 
 /** all: every user in scope (Organization column); unassign: users without an organization; organization: its tab. */
 export type UserListMode = 'all' | 'unassign' | 'organization';
@@ -166,7 +167,12 @@ export function UserList({ mode, organization, title }: UserListProps) {
       <ListPage
         title={title}
         embedded={embedded}
-        actions={createButton || null}
+        actions={
+          <>
+            {!embedded && <TrashButton area="users" />}
+            {createButton || null}
+          </>
+        }
         testId="user-list"
         filters={
           <SearchInput

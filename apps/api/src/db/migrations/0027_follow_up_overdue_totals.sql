@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS "follow_up_stats_due_daily" (
 );
 --> statement-breakpoint
 -- One case's share of the active counts, added (1) or taken away (-1): nothing unless it is active with a due date.
-CREATE FUNCTION follow_up_due_add(p_org integer, p_due timestamptz, p_modalities text[], p_status text, p_sign integer)
+CREATE OR REPLACE FUNCTION follow_up_due_add(p_org integer, p_due timestamptz, p_modalities text[], p_status text, p_sign integer)
   RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF p_due IS NULL OR p_status NOT IN ('OPEN', 'CONTACTED', 'REFERRED', 'SEEN') THEN
@@ -63,7 +63,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION follow_up_stats_rebuild_due() RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION follow_up_stats_rebuild_due() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE follow_up_stats_due_daily;
   INSERT INTO follow_up_stats_due_daily (due_day, organization_id, modality, cases)
@@ -108,3 +108,9 @@ CREATE TRIGGER follow_up_stats_update AFTER UPDATE OF status, outcome, organizat
   EXECUTE FUNCTION follow_up_stats_apply();
 --> statement-breakpoint
 SELECT follow_up_stats_rebuild_due();
+--> statement-breakpoint
+-- The audit list (issue 27) at ten million rows: its actor filter matches the impersonator too, and a filter of
+-- failures is rare; without these the first counted 1.5 s and the second ~100 ms a page (docs/performance.md).
+CREATE INDEX IF NOT EXISTS "audit_log_impersonator_idx" ON "audit_log" ("impersonator_id", "id") WHERE "impersonator_id" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "audit_log_failure_idx" ON "audit_log" ("id") WHERE "outcome" = 'failure';
