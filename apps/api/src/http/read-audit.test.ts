@@ -335,6 +335,7 @@ describe('CSV exports', () => {
       url: '/api/v1/organization/leaderboard/?custom_range=2026-03-01,2026-03-31',
     }),
     'GET /api/v1/follow-up/': () => ({ url: '/api/v1/follow-up/' }),
+    'GET /api/v1/audit/': () => ({ url: '/api/v1/audit/?group=reads' }),
     'GET /api/v1/follow-up/figures/organizations/': () => ({ url: '/api/v1/follow-up/figures/organizations/' }),
     'GET /api/v1/organization/report-generate/': () => ({
       url: `/api/v1/organization/report-generate/?${reportQuery()}`,

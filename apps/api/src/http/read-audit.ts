@@ -70,7 +70,7 @@ export function fileReadKind(path: string): 'consentFile' | 'reportFile' | null 
 }
 
 // Query keys that page or shape the answer, not select its rows.
-const NOT_FILTERS = new Set(['page', 'limit', 'format', 'using_read_db', 'report_log']);
+const NOT_FILTERS = new Set(['page', 'limit', 'before', 'after', 'format', 'using_read_db', 'report_log']);
 
 /**
  * The filters of a CSV request: its query without paging and format (a key sent twice keeps both values), and for

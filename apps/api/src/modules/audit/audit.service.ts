@@ -8,7 +8,6 @@ import {
   AUDIT_CSV_TIME_COLUMNS,
   AUDIT_KEYSET_BOTH,
   AUDIT_PRUNED,
-  AUDIT_READ,
   AUDIT_RETENTION_CHANGED,
   AUDIT_TARGET_ID_NEEDS_TYPE,
   readsEveryAuditRow,
@@ -160,7 +159,8 @@ function csvRecord(r: TAuditRow, zone: string): unknown[] {
 
 /**
  * GET audit/?format=csv: every row the filters select, newest first, read in keyset batches. Report-logged; the
- * export itself writes an `export.csv` row (its filters and row count) once the file is written.
+ * export itself writes an `export.csv` row (its filters and row count) once the file is sent, as every CSV does
+ * (sendCsv, http/read-audit.ts).
  */
 export async function streamAuditCsv(
   ctx: AuditContext,
@@ -180,31 +180,17 @@ export async function streamAuditCsv(
     userType: actor.userType,
     at: now,
   });
-  const { limit: _l, before: _b, after: _a, format: _f, using_read_db: _u, ...filters } = query;
   async function* records() {
-    let rows = 0;
     // The whole selection, newest first, whatever page the console was on (before/after are a page's, not a filter).
     let before: number | undefined;
     for (;;) {
       const batch = await q.listAuditRows(db, where, { before }, CSV_BATCH, query.actor !== undefined);
       for (const row of batch) {
-        rows += 1;
         yield csvRecord(presentAuditRow(row), zone);
       }
       if (batch.length < CSV_BATCH) break;
       before = batch.at(-1)!.id;
     }
-    await ctx.services.audit.record({
-      action: AUDIT_READ.csv,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
-      targetType: null,
-      // The export shows in its reader's own trail: a scoped reader's organization (in their scope), or the filter's.
-      organizationId: query.organization ?? (readsEveryAuditRow(actor.userType) ? null : actor.organizationId),
-      ip: request.meta.ip,
-      userAgent: request.meta.userAgent,
-      details: { report: request.path, filters, rows },
-    });
   }
   return csvFile(csvHeaderIn(AUDIT_CSV_HEADER, AUDIT_CSV_TIME_COLUMNS, zone), records(), ctx.services.log, 'Audit CSV');
 }

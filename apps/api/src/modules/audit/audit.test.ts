@@ -241,7 +241,7 @@ describe('GET audit/?format=csv', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, AUDIT_READ.csv), eq(auditLog.actorId, clerk.id)));
     expect(exported).toMatchObject({ actionGroup: 'reads', organizationId: clinicA.id });
-    expect(exported!.details).toMatchObject({ report: '/api/v1/audit/', rows: 3, filters: { organization: clinicA.id } });
+    expect(exported!.details).toMatchObject({ report: '/api/v1/audit/', rows: 3, filters: { organization: String(clinicA.id) } });
     const logs = await db.select().from(reportLogs).where(eq(reportLogs.userId, clerk.id));
     expect(logs.map((l) => l.api)).toEqual(['/api/v1/audit/']);
   });
