@@ -43,25 +43,41 @@ type Call = {
   run: () => Promise<Answer>;
   /** The row names no actor (a public route: the booking page, a sign-in by password or code). */
   anonymous?: boolean;
+  /** The row records no changed field (a sign-in, a sign-out, a queued job, a reset link sent). */
+  noChanges?: boolean;
 };
+
+/** Kinds of target that belong to one organization: their rows carry it (who may read them follows from it). */
+const ORGANIZATION_TARGETS = new Set(['patient', 'scan', 'cervical_exam', 'orca_exam', 'follow_up_case', 'booking', 'licence', 'reference', 'organization']);
 
 const state = () => sweepState();
 let seq = 0;
 
-function send(
+/** The last audit row's id. */
+async function lastAuditId(): Promise<number> {
+  const [last] = await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return last?.id ?? 0;
+}
+/** Per answer of send(): the last audit row's id before its request, so rows written while preparing are not counted. */
+const rowsBefore = new WeakMap<Answer, number>();
+
+async function send(
   method: Method,
   url: string,
   body?: unknown,
   token: string | null = state().adminToken,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  return t.app.inject({
+  const before = await lastAuditId();
+  const res = await t.app.inject({
     method,
     url: `${API}${url}`,
     remoteAddress: ADDRESS,
     headers: { ...(token ? auth(token) : {}), ...headers },
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
+  rowsBefore.set(res, before);
+  return res;
 }
 
 /** The sweep's route `name` with its valid body, at its path (or `path`, e.g. with another id). */
@@ -195,16 +211,19 @@ const reviewBody = (document: number) => ({ document, review_status: 'VALID', qu
 const CALLS: Record<string, Call> = {
   // ---- Sign-in and the session ----
   'POST /auth/password/': {
+    noChanges: true,
     target: 'user',
     anonymous: true,
     run: () => send('POST', '/auth/password/', { email: state().admin.email, password: DEFAULT_PASSWORD }, null),
   },
   'POST /auth/otp/': {
+    noChanges: true,
     target: 'user',
     anonymous: true,
     run: () => send('POST', '/auth/otp/', { mobile: state().admin.mobile!.replace('+91-', ''), mobile_country_code: 'IN' }, null),
   },
   'POST /auth/otp/verify/': {
+    noChanges: true,
     target: 'user',
     anonymous: true,
     run: async () => {
@@ -217,11 +236,13 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /auth/password-reset/': {
+    noChanges: true,
     target: 'user',
     anonymous: true,
     run: async () => send('POST', '/auth/password-reset/', { email: (await createUser(t)).email }, null),
   },
   'POST /auth/password-reset/confirm/': {
+    noChanges: true,
     target: 'user',
     anonymous: true,
     run: async () => {
@@ -233,6 +254,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /user/login/': {
+    noChanges: true,
     target: 'session',
     anonymous: true,
     run: async () => {
@@ -243,6 +265,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /user/logout/': {
+    noChanges: true,
     target: 'session',
     run: async () => send('POST', '/user/logout/', undefined, await signIn(t, await createUser(t, { userType: 'ADMIN' }))),
   },
@@ -251,6 +274,7 @@ const CALLS: Record<string, Call> = {
     run: async () => send('DELETE', '/user/delete/me/', undefined, await signIn(t, await createUser(t, { userType: 'TECHNICIAN', organizationId: state().orgId }))),
   },
   'DELETE /user/impersonation/': {
+    noChanges: true,
     target: 'user',
     run: async () => {
       const target = await createUser(t, { userType: 'ORG_ADMIN', organizationId: state().orgId });
@@ -270,7 +294,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'PUT /organization/user/{id}/reset/pin/': { target: 'user', run: sweep('PUT /organization/user/:id/reset/pin/') },
-  'POST /organization/user/{id}/reset/password/': { target: 'user', run: sweep('POST /organization/user/:id/reset/password/') },
+  'POST /organization/user/{id}/reset/password/': { target: 'user', noChanges: true, run: sweep('POST /organization/user/:id/reset/password/') },
   'POST /organization/user/{id}/re-certify/': {
     target: 'user',
     run: async () => {
@@ -309,6 +333,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /organization/previous-scans/': {
+    noChanges: true,
     target: 'organization',
     run: async () => {
       await t.database.db
@@ -542,7 +567,7 @@ const CALLS: Record<string, Call> = {
     target: 'follow_up_case',
     run: async () => send('POST', `/follow-up/${(await createCase(t, state().orgId)).id}/actions/`, { kind: 'NOTE', note: 'Walk note' }),
   },
-  'POST /follow-up/backfill/': { target: 'follow_up_case', run: () => send('POST', '/follow-up/backfill/', {}) },
+  'POST /follow-up/backfill/': { target: 'settings', noChanges: true, run: () => send('POST', '/follow-up/backfill/', {}) },
 
   // ---- Bookings ----
   'POST /appointment/{token}/booking/': {
@@ -700,13 +725,13 @@ describe('every write route writes an audit row (issue 27)', () => {
     '%s writes an audit row',
     async (name, call) => {
       expect([...AUDIT_TARGET_TYPES, 'session']).toContain(call.target);
-      const [last] = await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+      const beforeRun = await lastAuditId();
       const res = await call.run();
       expect(res.statusCode, `${name} did not succeed, so the walk could not check its audit row: ${res.body}`).toBeLessThan(300);
       const rows = await t.database.db
         .select()
         .from(auditLog)
-        .where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.targetType, call.target)));
+        .where(and(gt(auditLog.id, rowsBefore.get(res) ?? beforeRun), eq(auditLog.targetType, call.target)));
       expect(
         rows.map((r) => r.action),
         `${name} answered ${res.statusCode} but wrote no audit row with target_type '${call.target}'. Its service must call ` +
@@ -714,8 +739,20 @@ describe('every write route writes an audit row (issue 27)', () => {
           `changes: auditChanges(before, after)}, tx) in the transaction of the write (apps/api/src/services/audit.service.ts).`,
       ).not.toEqual([]);
       for (const row of rows) {
-        expect(row.outcome, `${name}: ${row.action}`).toBe('success');
-        expect(row.targetId, `${name}: ${row.action} names its target`).not.toBeNull();
+        const what = `${name}: ${row.action}`;
+        expect(row.outcome, what).toBe('success');
+        expect(row.targetId, `${what} names its target`).not.toBeNull();
+        expect(row.ip, `${what} keeps the caller's address`).not.toBeNull();
+        if (!call.anonymous) expect(row.actorId, `${what} names who acted`).not.toBeNull();
+        if (ORGANIZATION_TARGETS.has(call.target)) {
+          expect(row.organizationId, `${what} carries the target's organization (who may read the row follows from it)`).not.toBeNull();
+        }
+      }
+      if (!call.noChanges) {
+        expect(
+          rows.some((r) => (r.changes?.length ?? 0) > 0),
+          `${name} wrote ${rows.map((r) => r.action).join(', ')} without the changed fields: pass changes: auditChanges(before, after) (null before for a creation, null after for a delete)`,
+        ).toBe(true);
       }
     },
   );

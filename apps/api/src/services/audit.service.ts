@@ -11,6 +11,7 @@ import {
 } from '@sc/shared/audit';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import type { Actor, RequestMeta } from '../http/actor.ts';
 
 export type { AuditChange };
 
@@ -43,6 +44,23 @@ export type AuditService = {
    */
   read: (entry: AuditEntry, tx?: DbOrTx) => Promise<boolean>;
 };
+
+/**
+ * The common part of every row a request writes: who acted, who was impersonating them, and from where. Spread it
+ * into the entry: `audit.record({ action, ...auditActor(actor, meta), targetType, targetId, organizationId, changes }, tx)`.
+ * `actor` is null for a public request (a booking page, a sign-in before the user is known).
+ */
+export function auditActor(
+  actor: Pick<Actor, 'id' | 'impersonatorId'> | null | undefined,
+  meta: Partial<Pick<RequestMeta, 'ip' | 'userAgent'>> | null | undefined,
+): Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'ip' | 'userAgent'> {
+  return {
+    actorId: actor?.id ?? null,
+    impersonatorId: actor?.impersonatorId ?? null,
+    ip: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+  };
+}
 
 const SECRET_KEY_PATTERN = /pass|code|token|pin|secret|hash|otp/i;
 // Keys that contain a secret-looking word but hold none.
