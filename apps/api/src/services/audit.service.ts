@@ -11,7 +11,7 @@ import {
 } from '@sc/shared/audit';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import type { Actor, RequestMeta } from '../http/actor.ts';
+import type { Actor } from '../http/actor.ts';
 
 export type { AuditChange };
 
@@ -52,7 +52,7 @@ export type AuditService = {
  */
 export function auditActor(
   actor: Pick<Actor, 'id' | 'impersonatorId'> | null | undefined,
-  meta: Partial<Pick<RequestMeta, 'ip' | 'userAgent'>> | null | undefined,
+  meta: { ip?: string | null; userAgent?: string | null } | null | undefined,
 ): Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'ip' | 'userAgent'> {
   return {
     actorId: actor?.id ?? null,
