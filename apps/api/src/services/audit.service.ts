@@ -124,6 +124,22 @@ export function auditChanges(
   return changes;
 }
 
+const STAMP_KEYS = new Set(['created', 'modified', 'createdBy', 'modifiedBy', 'createdAt', 'updatedAt']);
+
+/**
+ * A stored row's fields under snake_case names (`isoCode` → `iso_code`), without its stamps: the before/after of an
+ * audit row for a record whose API names are its columns' (`auditChanges(auditRow(before), auditRow(after))`).
+ */
+export function auditRow(row: object | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (STAMP_KEYS.has(key)) continue;
+    out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value;
+  }
+  return out;
+}
+
 const FOLD_KEYS_KEPT = 10_000;
 
 export function createAuditService(database: Database, now: () => Date): AuditService {
