@@ -404,6 +404,8 @@ const CALLS: Record<string, Call> = {
   },
   'POST /firmware/': { target: 'firmware', run: () => uploadFirmware(`v7.${++seq}`) },
   'PUT /firmware/{id}/': {
+    // Re-saves the stored file: a save that changes nothing records no field.
+    noChanges: true,
     target: 'firmware',
     run: async () => {
       const version = `v7.${++seq}`;
@@ -412,6 +414,8 @@ const CALLS: Record<string, Call> = {
     },
   },
   'PATCH /firmware/{id}/': {
+    // Re-saves the stored file: a save that changes nothing records no field.
+    noChanges: true,
     target: 'firmware',
     run: async () => {
       const id = (await uploadFirmware(`v7.${++seq}`)).json<{ id: number }>().id;

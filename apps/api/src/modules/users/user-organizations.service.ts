@@ -10,6 +10,7 @@ import type {
   TUserOrganizationLinkQuery,
   TUserOrganizationLinkSaved,
 } from '@sc/shared/users';
+import { auditChanges } from '../../services/audit.service.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -101,6 +102,7 @@ export async function addUserOrganization(
         { organization: input.organization, link: id },
         meta,
         tx,
+        { organizationId: input.organization, changes: [{ field: 'linked_organization', before: null, after: input.organization }] },
       );
       return id;
     });
@@ -141,6 +143,7 @@ export async function removeUserOrganization(
       { organization: link.organizationId, link: id },
       meta,
       tx,
+      { organizationId: link.organizationId, changes: [{ field: 'linked_organization', before: link.organizationId, after: null }] },
     );
   });
   return { detail: USER_MESSAGES.linkRemoved };
