@@ -10,7 +10,6 @@ import type {
   TUserOrganizationLinkQuery,
   TUserOrganizationLinkSaved,
 } from '@sc/shared/users';
-import { auditChanges } from '../../services/audit.service.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
