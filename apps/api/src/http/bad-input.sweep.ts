@@ -1775,3 +1775,23 @@ export function badInputTests(part: number, parts: number): void {
     });
   });
 }
+
+// ---- Shared with the walk of every write (every-write-audited.test.ts) ----------------------------------------------
+// Importing this file builds the sweep's app and seeds it (the beforeAll above): the walk calls each route once with
+// the valid body given here, so a body kept valid for the sweep is kept valid for the walk.
+export { t as sweepApp, ROUTES, label as routeLabel, pathOf };
+export type { Route };
+/** The records the beforeAll above seeds (read after it ran). */
+export const sweepState = () => ({
+  admin,
+  adminToken,
+  orgAdminToken,
+  reviewerToken,
+  orgId,
+  otherOrgId,
+  referenceId,
+  targetUserId,
+  managerId,
+  patientId,
+  deletablePatientId,
+});

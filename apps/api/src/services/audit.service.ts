@@ -11,6 +11,7 @@ import {
 } from '@sc/shared/audit';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import type { Actor } from '../http/actor.ts';
 
 export type { AuditChange };
 
@@ -43,6 +44,23 @@ export type AuditService = {
    */
   read: (entry: AuditEntry, tx?: DbOrTx) => Promise<boolean>;
 };
+
+/**
+ * The common part of every row a request writes: who acted, who was impersonating them, and from where. Spread it
+ * into the entry: `audit.record({ action, ...auditActor(actor, meta), targetType, targetId, organizationId, changes }, tx)`.
+ * `actor` is null for a public request (a booking page, a sign-in before the user is known).
+ */
+export function auditActor(
+  actor: Pick<Actor, 'id' | 'impersonatorId'> | null | undefined,
+  meta: { ip?: string | null; userAgent?: string | null } | null | undefined,
+): Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'ip' | 'userAgent'> {
+  return {
+    actorId: actor?.id ?? null,
+    impersonatorId: actor?.impersonatorId ?? null,
+    ip: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+  };
+}
 
 const SECRET_KEY_PATTERN = /pass|code|token|pin|secret|hash|otp/i;
 // Keys that contain a secret-looking word but hold none.
@@ -104,6 +122,22 @@ export function auditChanges(
     }
   }
   return changes;
+}
+
+const STAMP_KEYS = new Set(['created', 'modified', 'createdBy', 'modifiedBy', 'createdAt', 'updatedAt']);
+
+/**
+ * A stored row's fields under snake_case names (`isoCode` → `iso_code`), without its stamps: the before/after of an
+ * audit row for a record whose API names are its columns' (`auditChanges(auditRow(before), auditRow(after))`).
+ */
+export function auditRow(row: object | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (STAMP_KEYS.has(key)) continue;
+    out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value;
+  }
+  return out;
 }
 
 const FOLD_KEYS_KEPT = 10_000;

@@ -15,6 +15,7 @@ import {
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { auditActor, auditChanges, auditRow, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
@@ -92,7 +93,7 @@ export async function createAppVersion(
     await record(ctx, tx, actor, meta, APP_VERSION_AUDIT.created, inserted.id, {
       type: input.type,
       fields: Object.keys(input),
-    });
+    }, auditChanges(null, auditRow(inserted)));
     return inserted;
   });
   return { ...presentAppVersion(row), detail: APP_VERSION_MESSAGES.created };
@@ -133,7 +134,7 @@ export async function updateAppVersion(
     await record(ctx, tx, actor, meta, APP_VERSION_AUDIT.updated, id, {
       type: current.type,
       fields: Object.keys(patch).filter((k) => k !== 'id' && k !== 'type'),
-    });
+    }, auditChanges(auditRow(current), auditRow(updated)));
     return updated;
   });
   return { ...presentAppVersion(row), detail: APP_VERSION_MESSAGES.updated };
@@ -148,16 +149,15 @@ async function record(
   action: string,
   id: number,
   details: Record<string, unknown>,
+  changes: AuditChange[],
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType: 'app_version',
       targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      changes,
       details,
     },
     tx,

@@ -34,7 +34,10 @@ import type { TPaginated } from '@sc/shared/list';
 import { parseMobile } from '@sc/shared/validation';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -192,7 +195,7 @@ export async function createPublicBooking(
       slot: locked.id,
       start: slot.start.toISOString(),
       status,
-    });
+    }, auditChanges(null, { organization: org.id, slot: locked.id, start: slot.start, status }));
   });
 
   const row = (await q.findBookingByToken(db, bookingToken))!;
@@ -259,7 +262,7 @@ export async function cancelPublicBooking(
       throw fieldError('status', BOOKING_MESSAGES.cancelTooLate(org.canBeCancelBefore ?? 0));
     }
     await q.updateBooking(tx, row.id, { status: 'CANCELED', by: null, at: now });
-    await record(ctx, tx, null, meta, BOOKING_AUDIT.canceledByPatient, row.id, { from: current.status });
+    await record(ctx, tx, null, meta, BOOKING_AUDIT.canceledByPatient, row.id, { from: current.status }, auditChanges({ status: current.status }, { status: 'CANCELED' }));
   });
   const fresh = (await q.findBookingByToken(db, bookingToken))!;
   return { ...presentPublicBooking(fresh, org, now), detail: BOOKING_MESSAGES.canceled };
@@ -326,7 +329,7 @@ export async function changeBookingStatus(
       throw fieldError('status', BOOKING_MESSAGES.cancelTooLate(row.canBeCancelBefore ?? 0));
     }
     await q.updateBooking(tx, id, { status: to, by: actor.id, at: now });
-    await record(ctx, tx, actor, meta, BOOKING_AUDIT.status, id, { from: current.status, to });
+    await record(ctx, tx, actor, meta, BOOKING_AUDIT.status, id, { from: current.status, to }, auditChanges({ status: current.status }, { status: to }));
   });
   return { ...presentBooking(await findInScope(db, actor, id), now), detail: BOOKING_MESSAGES.statusUpdated };
 }
@@ -370,7 +373,10 @@ export async function recordOfflinePayment(
       method: payment.method,
       reference: payment.reference,
       amount: row.price,
-    });
+    }, auditChanges(
+      { status: current.status, payment: null },
+      { status: 'PAID', payment: { method: payment.method, reference: payment.reference, amount: row.price } },
+    ));
   });
   return { ...presentBooking(await findInScope(db, actor, id), now), detail: BOOKING_MESSAGES.paymentRecorded };
 }
@@ -396,16 +402,18 @@ async function record(
   action: string,
   id: number,
   details: Record<string, unknown>,
+  changes: AuditChange[],
 ): Promise<void> {
+  // The booking's organization scopes who may read the row.
+  const [booking] = await tx.select({ organizationId: bookings.organizationId }).from(bookings).where(eq(bookings.id, id));
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor?.id ?? null,
-      impersonatorId: actor?.impersonatorId ?? null,
+      ...auditActor(actor, meta),
       targetType: 'booking',
       targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      organizationId: booking?.organizationId ?? null,
+      changes,
       details,
     },
     tx,

@@ -29,6 +29,7 @@ import { invalidPk } from '@sc/shared/devices';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cervicalDocumentReviews, cervicalExams } from '../../db/schema/index.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import type { Actor } from '../../http/actor.ts';
 import { csvDateTime, csvFromBatches, csvHeaderIn, type NewestFirstKey } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
@@ -326,12 +327,11 @@ export async function addReview(ctx: CervicalContext, actor: Actor, input: TRevi
     await ctx.services.audit.record(
       {
         action: 'cervical.review_added',
-        actorId: actor.id,
-        impersonatorId: actor.impersonatorId,
+        ...auditActor(actor, meta),
         targetType: 'cervical_exam',
         targetId: examId,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        organizationId: await examOrganization(tx, examId),
+        changes: auditChanges(null, { review: { document: input.document, review_status: input.review_status } }),
         details: { document: input.document, review_status: input.review_status },
       },
       tx,
@@ -375,12 +375,11 @@ export async function editReview(ctx: CervicalContext, actor: Actor, id: number,
     await ctx.services.audit.record(
       {
         action: 'cervical.review_edited',
-        actorId: actor.id,
-        impersonatorId: actor.impersonatorId,
+        ...auditActor(actor, meta),
         targetType: 'cervical_exam',
         targetId: found.examId,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        organizationId: await examOrganization(tx, found.examId),
+        changes: auditChanges({ review_status: found.review.reviewStatus }, { review_status: input.review_status }),
         details: {
           review: id,
           from: found.review.reviewStatus,
@@ -430,12 +429,11 @@ export async function adjudicate(
     await ctx.services.audit.record(
       {
         action: 'cervical.adjudicated',
-        actorId: actor.id,
-        impersonatorId: actor.impersonatorId,
+        ...auditActor(actor, meta),
         targetType: 'cervical_exam',
         targetId: id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        organizationId: await examOrganization(tx, id),
+        changes: auditChanges({ final_status: exam.finalStatus }, { final_status: input.final_status }),
         details: { final_status: input.final_status, previous: exam.finalStatus },
       },
       tx,
@@ -468,4 +466,10 @@ export async function reviewerAgreement(
       rate: Number(r.compared) > 0 ? Number(r.agreed) / Number(r.compared) : null,
     })),
   };
+}
+
+/** The exam's organization: its audit rows carry it (who may read them follows from it). */
+async function examOrganization(tx: DbOrTx, examId: number): Promise<number | null> {
+  const [row] = await tx.select({ organizationId: cervicalExams.organizationId }).from(cervicalExams).where(eq(cervicalExams.id, examId));
+  return row?.organizationId ?? null;
 }

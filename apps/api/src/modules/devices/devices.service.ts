@@ -26,6 +26,7 @@ import {
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
@@ -173,7 +174,9 @@ export async function createDevice(ctx: DevicesContext, actor: Actor, input: TDe
   const id = await uniqueSerial(() =>
     db.transaction(async (tx) => {
       const newId = await q.insertDevice(tx, { serialNumber: input.serial_number, createdBy: actor.id, at: ctx.now() });
-      await audit(ctx, actor, AUDIT.created, 'device', newId, { serial_number: input.serial_number }, meta, tx);
+      await audit(ctx, actor, AUDIT.created, 'device', newId, { serial_number: input.serial_number }, meta, tx, {
+        changes: auditChanges(null, { serial_number: input.serial_number }),
+      });
       return newId;
     }),
   );
@@ -197,7 +200,9 @@ export async function updateDevice(
     db.transaction(async (tx) => {
       await q.updateDeviceSerial(tx, id, { serialNumber: input.serial_number, modifiedBy: actor.id, at: ctx.now() });
       const details = { serial_number: input.serial_number, previous_serial_number: current.serialNumber };
-      await audit(ctx, actor, AUDIT.updated, 'device', id, details, meta, tx);
+      await audit(ctx, actor, AUDIT.updated, 'device', id, details, meta, tx, {
+        changes: auditChanges({ serial_number: current.serialNumber }, { serial_number: input.serial_number }),
+      });
     }),
   );
   return { ...(await getDevice(ctx, actor, id)), detail: DEVICE_MESSAGES.updated };
@@ -258,7 +263,12 @@ async function relink(
       const at = ctx.now();
       await q.endActiveLink(tx, deviceId, { modifiedBy: actor.id, at });
       const linkId = await q.insertLink(tx, { deviceId, organizationId, createdBy: actor.id, at });
-      await audit(ctx, actor, entry.action, 'device', deviceId, { ...entry.details, link: linkId }, entry.meta, tx);
+      // The device's organization after the move (before it, for an unassignment); the move is in the changes.
+      const from = typeof entry.details.from === 'number' ? entry.details.from : null;
+      await audit(ctx, actor, entry.action, 'device', deviceId, { ...entry.details, link: linkId }, entry.meta, tx, {
+        organizationId: organizationId ?? from,
+        changes: [{ field: 'organization', before: from, after: organizationId }],
+      });
       return linkId;
     }),
   );
@@ -318,7 +328,10 @@ export async function deleteDeviceLink(ctx: DevicesContext, actor: Actor, id: nu
   if (!link.isActive) throw nonFieldError(DEVICE_MESSAGES.linkEnded);
   await ctx.database.db.transaction(async (tx) => {
     await q.endActiveLink(tx, link.deviceId, { modifiedBy: actor.id, at: ctx.now() });
-    await audit(ctx, actor, AUDIT.linkDeleted, 'device', link.deviceId, { link: id, organization: link.organizationId }, meta, tx);
+    await audit(ctx, actor, AUDIT.linkDeleted, 'device', link.deviceId, { link: id, organization: link.organizationId }, meta, tx, {
+      organizationId: link.organizationId,
+      changes: auditChanges({ link: id, organization: link.organizationId }, null),
+    });
   });
   return { detail: DEVICE_MESSAGES.linkDeleted };
 }
@@ -362,16 +375,16 @@ async function audit(
   details: Record<string, unknown>,
   meta: Meta,
   tx?: DbOrTx,
+  row: { organizationId?: number | null; changes?: AuditChange[] } = {},
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType,
       targetId,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      organizationId: row.organizationId ?? null,
+      changes: row.changes ?? null,
       details,
     },
     tx,

@@ -17,6 +17,7 @@ import { LICENCE_MESSAGES } from '@sc/shared/licences';
 import { SCAN_TIME_FUTURE_TOLERANCE_MS, SCAN_TIME_MIN, SCAN_MESSAGES } from '@sc/shared/scans';
 import type { AppContext } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { LICENCE_AUDIT } from '../licences/licences.service.ts';
@@ -167,7 +168,7 @@ async function uploadExam<T extends ExamUploadCommon>(
     if (kind.application === 'ORCA') {
       await q.setOrcaLicence(tx, exam.id, { id: licence.id, code: licence.licenseCode, used });
     }
-    const common = { actorId: actor.id, ip: meta.ip, userAgent: meta.userAgent };
+    const common = { ...auditActor(actor, meta), organizationId: uploader.organizationId };
     await ctx.services.audit.record(
       {
         ...common,
@@ -196,6 +197,7 @@ async function uploadExam<T extends ExamUploadCommon>(
           before_count: licence.before,
           after_count: licence.after,
         },
+        changes: auditChanges({ count: licence.before }, { count: licence.after }),
       },
       tx,
     );

@@ -28,6 +28,7 @@ import {
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { auditActor, auditChanges, auditRow, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
@@ -126,7 +127,7 @@ export async function createFirmware(
         path: key,
         checksum,
         size: file.size,
-      });
+      }, auditChanges(null, auditRow(inserted)));
       return inserted;
     });
   } catch (error) {
@@ -195,7 +196,7 @@ export async function createFirmwareFromPath(
     const row = await db.transaction(async (tx) => {
       const values = { version: file.version, path: file.path, checksum: file.checksum, size: file.size };
       const inserted = await q.insertFirmware(tx, { ...values, by: actor.id, at });
-      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.created, inserted.id, values);
+      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.created, inserted.id, values, auditChanges(null, auditRow(inserted)));
       return inserted;
     });
     return { ...presentFirmware(row), detail: FIRMWARE_MESSAGES.created };
@@ -230,7 +231,7 @@ export async function updateFirmware(
       const values = { version: file.version, path: file.path, checksum: file.checksum, size: file.size };
       const updated = await q.updateFirmware(tx, id, { ...values, by: actor.id, at: ctx.now() });
       if (!updated) throw notFound();
-      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.updated, id, values);
+      await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.updated, id, values, auditChanges(auditRow(current), auditRow(updated)));
       return updated;
     });
     return { ...presentFirmware(row), detail: FIRMWARE_MESSAGES.updated };
@@ -252,7 +253,7 @@ export async function deleteFirmware(
   const row = await ctx.database.db.transaction(async (tx) => {
     const deleted = await q.deleteFirmware(tx, id);
     if (!deleted) throw notFound();
-    await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.deleted, id, { version: deleted.version, path: deleted.path });
+    await record(ctx, tx, actor, meta, FIRMWARE_AUDIT.deleted, id, { version: deleted.version, path: deleted.path }, auditChanges(auditRow(deleted), null));
     return deleted;
   });
   await ctx.services.storage.delete(row.path).catch(() => undefined);
@@ -326,16 +327,15 @@ async function record(
   action: string,
   id: number,
   details: Record<string, unknown>,
+  changes: AuditChange[],
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType: 'firmware',
       targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      changes,
       details,
     },
     tx,

@@ -24,7 +24,9 @@ export async function queueFollowUpBackfill(
     action: FOLLOW_UP_AUDIT.backfill,
     actorId: actor.id,
     impersonatorId: actor.impersonatorId,
-    targetType: 'follow_up',
+    // The programme's follow-up: the backfill opens cases in every organization.
+    targetType: 'settings',
+    targetId: 'follow_up_backfill',
     ip: meta.ip,
     userAgent: meta.userAgent,
     details: { job: jobId },

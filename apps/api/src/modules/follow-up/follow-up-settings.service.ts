@@ -10,6 +10,7 @@ import {
 } from '@sc/shared/follow-up';
 import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
 import { followUpSettings, languages } from '../../db/schema/index.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest, zodToFields } from '../../http/errors.ts';
 import { assertInScope, resolveScope } from '../../http/scope.ts';
@@ -89,12 +90,15 @@ export async function saveFollowUpSettings(
     await ctx.services.audit.record(
       {
         action: FOLLOW_UP_AUDIT.settings,
-        actorId: actor.id,
-        impersonatorId: actor.impersonatorId,
+        ...auditActor(actor, meta),
         targetType: 'organization',
         targetId: organizationId,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        organizationId,
+        changes: auditChanges(
+          { ...current, sms_texts: current.sms_texts },
+          { ...current, ...value, sms_texts: texts },
+          ['contact_days', 'referral_days', 'seen_days', 'outcome_days', 'digest_enabled', 'sms_enabled', 'sms_texts'],
+        ),
         details: {
           contact_days: value.contact_days,
           referral_days: value.referral_days,

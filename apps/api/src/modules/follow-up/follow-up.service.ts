@@ -24,6 +24,7 @@ import { DEFAULT_TIMEZONE } from '@sc/shared/constants';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { readerFor } from '../../db/replica.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor } from '../../http/actor.ts';
 import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
@@ -120,16 +121,24 @@ async function caseDetail(db: Db, actor: Actor, id: number, now: Date): Promise<
   return presentCase(row, sources, timeline, now);
 }
 
-async function audit(ctx: FollowUpContext, tx: DbOrTx | undefined, actor: Actor, meta: Meta, action: string, id: number, details: Record<string, unknown> = {}) {
+async function audit(
+  ctx: FollowUpContext,
+  tx: DbOrTx | undefined,
+  actor: Actor,
+  meta: Meta,
+  action: string,
+  id: number,
+  details: Record<string, unknown> = {},
+  row: { organizationId?: number | null; changes?: AuditChange[] } = {},
+) {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType: 'follow_up_case',
       targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      organizationId: row.organizationId ?? null,
+      changes: row.changes ?? null,
       details,
     },
     tx,
@@ -201,7 +210,10 @@ export async function assignFollowUpCase(
       actorId: actor.id,
       data: { from: kase.assignedUserId, from_name: kase.assignedUserId === null ? null : fromName, to: to?.id ?? null, to_name: to?.name ?? null },
     });
-    await audit(ctx, tx, actor, meta, FOLLOW_UP_AUDIT.assign, id, { from: kase.assignedUserId, to: to?.id ?? null });
+    await audit(ctx, tx, actor, meta, FOLLOW_UP_AUDIT.assign, id, { from: kase.assignedUserId, to: to?.id ?? null }, {
+      organizationId: kase.organizationId,
+      changes: auditChanges({ assigned_user: kase.assignedUserId }, { assigned_user: to?.id ?? null }),
+    });
   });
   return caseDetail(db, actor, id, now);
 }
@@ -288,11 +300,29 @@ export async function addFollowUpAction(
       // A correction restating a CLOSED case's outcome: the case's outcome becomes this one; the earlier entry stays.
       await q.updateCase(tx, id, { ...closing, modified: now, modifiedBy: actor.id });
     }
-    await audit(ctx, tx, actor, request.meta, FOLLOW_UP_AUDIT.action, id, {
-      kind: action.kind,
-      from,
-      to: to ?? from,
-    });
+    await audit(
+      ctx,
+      tx,
+      actor,
+      request.meta,
+      FOLLOW_UP_AUDIT.action,
+      id,
+      { kind: action.kind, from, to: to ?? from },
+      {
+        organizationId: kase.organizationId,
+        // The status it moved (if any), the outcome a closing recorded, and the timeline entry it added.
+        changes: [
+          ...auditChanges({ status: from }, { status: to ?? from }),
+          ...(closing
+            ? auditChanges(
+                { outcome: kase.outcome, outcome_site: kase.outcomeSite, diagnosis_date: kase.diagnosisDate, diagnosis_facility: kase.diagnosisFacility },
+                { outcome: closing.outcome, outcome_site: closing.outcomeSite, diagnosis_date: closing.diagnosisDate, diagnosis_facility: closing.diagnosisFacility },
+              )
+            : []),
+          ...auditChanges(null, { entry: { kind: action.kind, note: action.note || null, ...entryData(action) } }),
+        ],
+      },
+    );
   });
   for (const delivery of deliveries) await queueWebhookDelivery(ctx, delivery);
   return caseDetail(db, actor, id, now);

@@ -15,6 +15,7 @@ import { invalidPk } from '@sc/shared/devices';
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { auditActor, auditChanges, auditRow, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, notFound, type FieldErrors } from '../../http/errors.ts';
@@ -102,7 +103,7 @@ export async function createLanguage(
     ctx.database.db.transaction(async (tx) => {
       await checkReferences(tx, values);
       const inserted = await q.insertLanguage(tx, values, ctx.now());
-      await record(ctx, tx, actor, meta, LANGUAGE_AUDIT.created, inserted.id, Object.keys(input));
+      await record(ctx, tx, actor, meta, LANGUAGE_AUDIT.created, inserted.id, Object.keys(input), auditChanges(null, auditRow(inserted)));
       return inserted;
     }),
   );
@@ -127,12 +128,13 @@ export async function updateLanguage(
   };
   const row = await uniqueIsoCode(() =>
     ctx.database.db.transaction(async (tx) => {
-      if (!(await q.findLanguage(tx, id))) throw notFound();
+      const before = await q.findLanguage(tx, id);
+      if (!before) throw notFound();
       await checkReferences(tx, values, id);
       const updated = await q.updateLanguage(tx, id, values, ctx.now());
       if (!updated) throw notFound();
       const changed = Object.keys(patch).filter((k) => k !== 'id');
-      await record(ctx, tx, actor, meta, LANGUAGE_AUDIT.updated, id, changed);
+      await record(ctx, tx, actor, meta, LANGUAGE_AUDIT.updated, id, changed, auditChanges(auditRow(before), auditRow(updated)));
       return updated;
     }),
   );
@@ -148,16 +150,15 @@ async function record(
   action: string,
   id: number,
   fields: string[],
+  changes: AuditChange[],
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType: 'language',
       targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      changes,
       details: { fields },
     },
     tx,

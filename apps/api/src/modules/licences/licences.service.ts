@@ -20,6 +20,7 @@ import {
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound, type FieldErrors } from '../../http/errors.ts';
@@ -125,6 +126,15 @@ export async function createLicence(
       organization: input.organization,
       application: input.application,
       count: input.count,
+    }, {
+      organizationId: input.organization,
+      changes: auditChanges(null, {
+        organization: input.organization,
+        application: input.application,
+        license_code: code,
+        count: input.count,
+        is_active: input.is_active,
+      }),
     });
     return licenceId;
   });
@@ -177,6 +187,12 @@ export async function updateLicence(
       before_count: counts.before,
       after_count: counts.after,
       ...(patch.is_active === undefined ? {} : { is_active: patch.is_active }),
+    }, {
+      organizationId: current.organizationId,
+      changes: auditChanges(
+        { count: counts.before, is_active: current.isActive },
+        { count: counts.after, is_active: patch.is_active ?? current.isActive },
+      ),
     });
     return added > 0 ? renewalOf(total, added) : null;
   });
@@ -205,6 +221,19 @@ export async function deleteLicence(
       application: current.application,
       count: current.count,
       total_license_count: current.totalLicenseCount,
+    }, {
+      organizationId: current.organizationId,
+      changes: auditChanges(
+        {
+          organization: current.organizationId,
+          application: current.application,
+          license_code: current.licenseCode,
+          count: current.count,
+          total_license_count: current.totalLicenseCount,
+          is_active: current.isActive,
+        },
+        null,
+      ),
     });
   });
   return { detail: LICENCE_MESSAGES.deleted };
@@ -234,16 +263,16 @@ async function record(
   action: string,
   id: number,
   details: Record<string, unknown>,
+  row: { organizationId: number; changes: AuditChange[] },
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType: 'licence',
       targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      organizationId: row.organizationId,
+      changes: row.changes,
       details,
     },
     tx,

@@ -2,7 +2,7 @@
 // outside it does not exist for them.
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { REFERENCE_DEFAULT_ORDERING, type TReferenceListQuery } from '@sc/shared/references';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { references } from '../../db/schema/index.ts';
 import { parseOrdering } from '../../http/ordering.ts';
 import type { PageParams } from '../../http/pagination.ts';
@@ -62,7 +62,7 @@ export async function hasReferenceNamed(db: Db, organizationId: number, name: st
 }
 
 export async function insertReference(
-  db: Db,
+  db: DbOrTx,
   values: { name: string; isActive: boolean; organizationId: number; createdBy: number; at: Date },
 ): Promise<ReferenceRow> {
   const [row] = await db
@@ -82,7 +82,7 @@ export async function insertReference(
 }
 
 export async function updateReference(
-  db: Db,
+  db: DbOrTx,
   id: number,
   values: { name?: string; isActive?: boolean; modifiedBy: number; at: Date },
 ): Promise<ReferenceRow> {
@@ -100,6 +100,6 @@ export async function updateReference(
   return row;
 }
 
-export async function deleteReference(db: Db, id: number): Promise<void> {
+export async function deleteReference(db: DbOrTx, id: number): Promise<void> {
   await db.delete(references).where(eq(references.id, id));
 }

@@ -9,7 +9,7 @@ import {
   ZReferencePatch,
   ZReferenceSaved,
 } from '@sc/shared/references';
-import { requireActor } from '../../http/authenticate.ts';
+import { requestMeta, requireActor } from '../../http/authenticate.ts';
 import {
   TOKEN_SECURITY as security,
   ZIdParams,
@@ -56,7 +56,7 @@ export const organizationReferenceRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      return reply.status(201).send(await createOrganizationReference(app.ctx, actor, request.body));
+      return reply.status(201).send(await createOrganizationReference(app.ctx, actor, request.body, requestMeta(request)));
     },
   );
 
@@ -73,7 +73,7 @@ export const organizationReferenceRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: ZReferenceSaved },
       },
     },
-    async (request) => updateOrganizationReference(app.ctx, requireActor(request), parseId(request.params.id), request.body),
+    async (request) => updateOrganizationReference(app.ctx, requireActor(request), parseId(request.params.id), request.body, requestMeta(request)),
   );
 
   app.delete(
@@ -88,6 +88,6 @@ export const organizationReferenceRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: ZReferenceDeleted },
       },
     },
-    async (request) => deleteOrganizationReference(app.ctx, requireActor(request), parseId(request.params.id)),
+    async (request) => deleteOrganizationReference(app.ctx, requireActor(request), parseId(request.params.id), requestMeta(request)),
   );
 };

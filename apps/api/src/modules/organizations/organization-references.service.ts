@@ -12,8 +12,9 @@ import {
 } from '@sc/shared/references';
 import type { TPaginated } from '@sc/shared/list';
 import type { AppContext } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/actor.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor, RequestMeta } from '../../http/actor.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
@@ -54,19 +55,27 @@ export async function listOrganizationReferences(
   return paginate(request, page, count, rows.map(presentReference));
 }
 
-export async function createOrganizationReference(ctx: ReferencesContext, actor: Actor, input: TReferenceInput): Promise<TReferenceSaved> {
+export async function createOrganizationReference(
+  ctx: ReferencesContext,
+  actor: Actor,
+  input: TReferenceInput,
+  meta?: RequestMeta,
+): Promise<TReferenceSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
   await assertInScope(db, await resolveScope(db, actor), input.organization);
   if (await q.hasReferenceNamed(db, input.organization, input.name)) throw fieldError('name', REFERENCE_MESSAGES.duplicate);
-  const row = await q.insertReference(db, {
-    name: input.name,
-    isActive: input.is_active,
-    organizationId: input.organization,
-    createdBy: actor.id,
-    at: ctx.now(),
+  const row = await db.transaction(async (tx) => {
+    const saved = await q.insertReference(tx, {
+      name: input.name,
+      isActive: input.is_active,
+      organizationId: input.organization,
+      createdBy: actor.id,
+      at: ctx.now(),
+    });
+    await audit(ctx, tx, actor, meta, AUDIT.created, saved.organizationId, saved.id, null, saved);
+    return saved;
   });
-  await audit(ctx, actor, AUDIT.created, row.id, { organization: row.organizationId, name: row.name });
   return { ...presentReference(row), detail: REFERENCE_MESSAGES.created };
 }
 
@@ -75,6 +84,7 @@ export async function updateOrganizationReference(
   actor: Actor,
   id: number,
   patch: TReferencePatch,
+  meta?: RequestMeta,
 ): Promise<TReferenceSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
@@ -83,8 +93,11 @@ export async function updateOrganizationReference(
   if (patch.name !== undefined && (await q.hasReferenceNamed(db, current.organizationId, patch.name, id))) {
     throw fieldError('name', REFERENCE_MESSAGES.duplicate);
   }
-  const row = await q.updateReference(db, id, { name: patch.name, isActive: patch.is_active, modifiedBy: actor.id, at: ctx.now() });
-  await audit(ctx, actor, AUDIT.updated, id, { ...patch });
+  const row = await db.transaction(async (tx) => {
+    const saved = await q.updateReference(tx, id, { name: patch.name, isActive: patch.is_active, modifiedBy: actor.id, at: ctx.now() });
+    await audit(ctx, tx, actor, meta, AUDIT.updated, saved.organizationId, id, current, saved);
+    return saved;
+  });
   return { ...presentReference(row), detail: messageForUpdate(current.isActive, patch) };
 }
 
@@ -95,24 +108,52 @@ function messageForUpdate(wasActive: boolean, patch: TReferencePatch): string {
   return patch.is_active ? REFERENCE_MESSAGES.activated : REFERENCE_MESSAGES.inactivated;
 }
 
-export async function deleteOrganizationReference(ctx: ReferencesContext, actor: Actor, id: number): Promise<{ detail: string }> {
+export async function deleteOrganizationReference(
+  ctx: ReferencesContext,
+  actor: Actor,
+  id: number,
+  meta?: RequestMeta,
+): Promise<{ detail: string }> {
   assertCanManage(actor);
   const { db } = ctx.database;
   const current = await q.findReference(db, await resolveScope(db, actor), id);
   if (!current) throw notFound();
   // Patients tagged with it keep their record; their reference becomes empty (ON DELETE SET NULL).
-  await q.deleteReference(db, id);
-  await audit(ctx, actor, AUDIT.deleted, id, { organization: current.organizationId, name: current.name });
+  await db.transaction(async (tx) => {
+    await q.deleteReference(tx, id);
+    await audit(ctx, tx, actor, meta, AUDIT.deleted, current.organizationId, id, current, null);
+  });
   return { detail: REFERENCE_MESSAGES.deleted };
 }
 
-async function audit(ctx: ReferencesContext, actor: Actor, action: string, id: number, details: Record<string, unknown>) {
-  await ctx.services.audit.record({
-    action,
-    actorId: actor.id,
-    impersonatorId: actor.impersonatorId,
-    targetType: 'reference',
-    targetId: id,
-    details,
-  });
+type ReferenceRow = Parameters<typeof presentReference>[0];
+const auditView = (row: ReferenceRow | null) => {
+  if (!row) return null;
+  const { created: _c, modified: _m, ...rest } = presentReference(row);
+  return rest;
+};
+
+/** One row in the write's transaction: the reference's fields before and after (null before a creation, after a delete). */
+async function audit(
+  ctx: ReferencesContext,
+  tx: DbOrTx,
+  actor: Actor,
+  meta: RequestMeta | undefined,
+  action: string,
+  organizationId: number,
+  id: number,
+  before: ReferenceRow | null,
+  after: ReferenceRow | null,
+) {
+  await ctx.services.audit.record(
+    {
+      action,
+      ...auditActor(actor, meta),
+      targetType: 'reference',
+      targetId: id,
+      organizationId,
+      changes: auditChanges(auditView(before), auditView(after)),
+    },
+    tx,
+  );
 }

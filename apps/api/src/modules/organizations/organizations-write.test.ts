@@ -1,6 +1,7 @@
 // POST organization/, PUT and PATCH organization/{id}/ through HTTP on a fresh database: who may create where
 // (architecture §7b), role-restricted fields (part 1 §6), every validation message of part 1 §5, the tree rules
 // (parent, cycles, tree paths, distributor flag), uploaded images, webhook addresses and the audit log.
+import { AUDIT_REDACTED } from '@sc/shared/audit';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE_ID } from '@sc/shared/constants';
@@ -729,7 +730,7 @@ describe('the organization tree', () => {
 });
 
 describe('audit log', () => {
-  it('records a create and a save with the changed field names, never the webhook token', async () => {
+  it('records a create and a save with the changed fields before and after, the webhook token redacted', async () => {
     const res = await create(body({ name: 'Audited', webhook_auth_token: 'super-secret-token' }));
     const id = res.json<{ id: number }>().id;
     await patch(id, { name: 'Audited 2', webhook_auth_token: 'another-secret' });
@@ -740,7 +741,13 @@ describe('audit log', () => {
     const created = rows.find((r) => r.action === 'organization.created');
     const updated = rows.find((r) => r.action === 'organization.updated');
     expect(created?.actorId).toBe(users.admin.id);
-    expect(updated?.details).toEqual({ fields: ['name', 'webhook_auth_token'] });
+    expect(created?.organizationId).toBe(id);
+    expect(created?.changes).toContainEqual({ field: 'name', before: null, after: 'Audited' });
+    expect(updated?.organizationId).toBe(id);
+    expect(updated?.changes).toEqual([
+      { field: 'name', before: 'Audited', after: 'Audited 2' },
+      { field: 'webhook_auth_token', before: AUDIT_REDACTED, after: AUDIT_REDACTED },
+    ]);
     expect(JSON.stringify(rows)).not.toContain('secret');
   });
 });

@@ -24,7 +24,7 @@ import { can } from '@sc/shared/permissions';
 import { isPlatformAdmin, type TUserType } from '@sc/shared/roles';
 import { MESSAGES } from '@sc/shared/validation';
 import type { AppContext } from '../../app.ts';
-import type { Database, Db, Schema } from '../../db/client.ts';
+import type { Database, Db, DbOrTx, Schema } from '../../db/client.ts';
 import type { LocalizedConsent } from '../../db/schema/organizations.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
@@ -34,6 +34,7 @@ import { parseOrdering } from '../../http/ordering.ts';
 import { toPageParams } from '../../http/pagination.ts';
 import { requestPeriod } from '../../http/period.ts';
 import { isInScope, resolveScope, type Scope } from '../../http/scope.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import { assertPublicUrl, webhookUrlPolicy } from '../../services/webhooks/url-guard.ts';
 import { findFileByPath } from '../files/files.queries.ts';
 import { assignFileToOrganization } from '../files/files.service.ts';
@@ -363,10 +364,10 @@ export async function createOrganization(
     );
     // The organization's users may now read its logo and QR image.
     for (const f of files) await assignFileToOrganization(tx, f.path, created.id);
+    await recordAudit(ctx, tx, actor, 'organization.created', created.id, auditChanges(null, auditView(created)), meta);
     return created;
   });
 
-  await recordAudit(ctx, actor, 'organization.created', row.id, Object.keys(input), meta);
   const figures = await queries.findOrganizationFigures(ctx.database.db, row.id);
   return { ...presentOrganization(row, actor.userType, figures), detail: ORGANIZATION_MESSAGES.created };
 }
@@ -443,36 +444,37 @@ export async function updateOrganization(
       modifiedBy: actor.id,
     });
     for (const f of files) await assignFileToOrganization(tx, f.path, id);
+    await recordAudit(ctx, tx, actor, 'organization.updated', id, auditChanges(auditView(current), auditView(saved)), meta);
     return saved;
   });
 
   const figures = await queries.findOrganizationFigures(ctx.database.db, id);
-  const before = presentOrganization(current, actor.userType, figures);
   const after = presentOrganization(row, actor.userType, figures);
-  const changed = (Object.keys(after) as (keyof TOrganization)[]).filter(
-    (k) => k !== 'modified' && k !== 'modified_by' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-  );
-  await recordAudit(ctx, actor, 'organization.updated', id, changed, meta);
   return { ...after, detail: ORGANIZATION_MESSAGES.updated };
 }
 
-/** Field names only: never values (the webhook token is a secret). */
+/** The organization as the API shows it to an ADMIN, without the figures and stamps a write does not change. */
+function auditView(row: queries.OrganizationRow): Record<string, unknown> {
+  const { modified: _m, modified_by: _mb, scans_count: _s, positive_scans: _p, stats_last_sync: _l, ...rest } = presentOrganization(
+    row,
+    'ADMIN',
+    { scansCount: 0, positiveScans: 0, statsLastSync: null },
+  ) as TOrganization & Record<string, unknown>;
+  return rest;
+}
+
+/** Before and after of the changed fields, in the write's transaction (the webhook token is written redacted). */
 async function recordAudit(
   ctx: OrganizationWriteContext,
+  tx: DbOrTx,
   actor: Actor,
   action: string,
   id: number,
-  fields: string[],
+  changes: AuditChange[],
   meta: Meta,
 ): Promise<void> {
-  await ctx.services.audit.record({
-    action,
-    actorId: actor.id,
-    impersonatorId: actor.impersonatorId,
-    targetType: 'organization',
-    targetId: id,
-    ip: meta.ip ?? null,
-    userAgent: meta.userAgent ?? null,
-    details: { fields: [...fields].sort() },
-  });
+  await ctx.services.audit.record(
+    { action, ...auditActor(actor, meta), targetType: 'organization', targetId: id, organizationId: id, changes },
+    tx,
+  );
 }

@@ -28,6 +28,7 @@ import { SCAN_FILE_FOLDERS } from '@sc/shared/scans';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { cervicalExams, orcaExams, scans } from '../../db/schema/index.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
@@ -186,12 +187,11 @@ export async function uploadPatient(
     await ctx.services.audit.record(
       {
         action: PATIENT_AUDIT_ACTIONS.uploaded,
-        actorId: actor.id,
+        ...auditActor(actor, meta),
         targetType: 'patient',
         targetId: row.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        // Ids only: a patient's name, mobile and e-mail are not audit data.
+        organizationId: uploader.organizationId,
+        changes: auditChanges(null, patientAuditView(row)),
         details: {
           organization: uploader.organizationId,
           device_serial_number: uploader.device.serialNumber,
@@ -308,11 +308,11 @@ export async function createConsolePatient(
     await ctx.services.audit.record(
       {
         action: PATIENT_CONSOLE_AUDIT.created,
-        actorId: actor.id,
+        ...auditActor(actor, meta),
         targetType: 'patient',
         targetId: row.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        organizationId,
+        changes: auditChanges(null, patientAuditView(row)),
         details: { organization: organizationId, technician: technicianId },
       },
       tx,
@@ -395,12 +395,12 @@ export async function updateConsolePatient(
     await ctx.services.audit.record(
       {
         action: PATIENT_CONSOLE_AUDIT.updated,
-        actorId: actor.id,
+        ...auditActor(actor, meta),
         targetType: 'patient',
         targetId: id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        // Field names only: the values are the patient's personal data.
+        organizationId: p.organizationId,
+        // Before and after values (issue 27): the audit trail is read by AUDIT_ROLES only, within their scope.
+        changes: auditChanges(patientAuditView(p), patientAuditView({ ...p, ...values })),
         details: {
           fields: Object.keys(patch).filter((k) => has(k as keyof TPatientPatch)),
           ...(technicianChanges ? { technician: patch.technician, previous_technician: p.technicianId } : {}),
@@ -493,11 +493,15 @@ export async function transferConsolePatient(
     await ctx.services.audit.record(
       {
         action: PATIENT_CONSOLE_AUDIT.transferred,
-        actorId: actor.id,
+        ...auditActor(actor, meta),
         targetType: 'patient',
         targetId: id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        // The new organization reads the row; the old one is in the changes.
+        organizationId,
+        changes: auditChanges(
+          { organization: current.patient.organizationId, technician: current.patient.technicianId },
+          { organization: organizationId, technician: technicianId },
+        ),
         details: {
           organization: organizationId,
           technician: technicianId,
@@ -537,5 +541,27 @@ export async function getPatientReports(
   return {
     reports: { scans: scanRows.map(presentPatientReport), cervical: cervicalRows.map(presentPatientReport), orca: orcaRows.map(presentPatientReport) },
     organizationId: patient.organizationId,
+  };
+}
+
+/** A patient's fields as the API names them, for an audit row's before/after (stamps left out). */
+function patientAuditView(row: PatientRow): Record<string, unknown> {
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    date_of_birth: row.dateOfBirth,
+    age: row.age,
+    gender: row.gender,
+    email: row.email,
+    mobile: row.mobile,
+    mobile_country_code: row.mobileCountryCode,
+    clinic_patient_id: row.clinicPatientId,
+    physician_name: row.physicianName,
+    physician_email: row.physicianEmail,
+    reference: row.referenceId,
+    reminder_consent: row.reminderConsent,
+    consent_language: row.consentLanguage,
+    organization: row.organizationId,
+    technician: row.technicianId,
   };
 }

@@ -33,6 +33,7 @@ import {
 import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { reportLogs, users } from '../../db/schema/index.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import type { Actor } from '../../http/actor.ts';
 import { csvFile, csvHeaderIn } from '../../http/csv-stream.ts';
 import { AppError, fieldError, nonFieldError, notFound } from '../../http/errors.ts';
@@ -472,12 +473,15 @@ export async function transferScan(
     await ctx.services.audit.record(
       {
         action: 'scan.transferred',
-        actorId: actor.id,
-        impersonatorId: actor.impersonatorId,
+        ...auditActor(actor, meta),
         targetType: 'scan',
         targetId: id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        // The new organization reads the row; the old one is in the changes.
+        organizationId: input.organization_id,
+        changes: auditChanges(
+          { organization: scan.organizationId, technician: scan.technicianId },
+          { organization: input.organization_id, technician: input.technician_id },
+        ),
         details: {
           from: { organization_id: scan.organizationId, technician_id: scan.technicianId },
           to: { organization_id: input.organization_id, technician_id: input.technician_id },

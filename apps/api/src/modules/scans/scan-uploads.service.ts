@@ -14,6 +14,7 @@ import {
   type TScanUpload,
 } from '@sc/shared/scans';
 import { UPLOAD_MESSAGES } from '@sc/shared/uploads';
+import { auditActor } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { fieldError } from '../../http/errors.ts';
 import { findPatientOrganization } from '../patients/patients.queries.ts';
@@ -124,11 +125,10 @@ export async function uploadScan(
       await ctx.services.audit.record(
         {
           action: SCAN_AUDIT_ACTIONS.uploaded,
-          actorId: actor.id,
+          ...auditActor(actor, meta),
           targetType: 'scan',
           targetId: stored.scan.id,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
+          organizationId: uploader.organizationId,
           details: {
             organization: uploader.organizationId,
             device_serial_number: uploader.device.serialNumber,

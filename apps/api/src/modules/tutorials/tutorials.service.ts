@@ -37,6 +37,7 @@ import {
   tutorialQuizOptions,
   tutorialQuizzes,
 } from '../../db/schema/index.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
@@ -78,20 +79,31 @@ async function record(
   targetType: string,
   id: number,
   details: Record<string, unknown> = {},
+  changes?: AuditChange[],
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
-      targetType,
-      targetId: id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      ...auditActor(actor, meta),
+      // One target type for the training content (AUDIT_TARGET_TYPES); the id names the kind: module-3, quiz-12.
+      targetType: 'tutorial',
+      targetId: `${targetType.replace(/^tutorial_/, '').replace(/^quiz_option$/, 'option')}-${id}`,
+      changes: changes ?? null,
       details,
     },
     tx,
   );
+}
+
+/** A stored item's fields under their API (snake_case) names, without the stamps: an audit row's before/after. */
+function auditView(row: object | undefined | null): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (['created', 'modified', 'createdBy', 'modifiedBy'].includes(key)) continue;
+    out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value;
+  }
+  return out;
 }
 
 /** Every translation's language must be a language of the platform (English was refused by the schema). */
@@ -260,7 +272,7 @@ export async function createModule(
       .values({ ...moduleValues(input), ...createdBy(at, actor) })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await record(ctx, tx, actor, meta, MODULE.audit.created, MODULE.target, row.id, { name: input.name });
+    await record(ctx, tx, actor, meta, MODULE.audit.created, MODULE.target, row.id, { name: input.name }, auditChanges(null, auditView(row)));
     return row.id;
   });
   return { id, detail: TUTORIAL_MESSAGES.moduleCreated };
@@ -286,7 +298,7 @@ export async function updateModule(
     await record(ctx, tx, actor, meta, MODULE.audit.updated, MODULE.target, id, {
       name: input.name,
       languages: Object.keys(input.localize),
-    });
+    }, auditChanges(auditView(before), auditView(await MODULE.find(tx, id))));
   });
   return { id, detail: TUTORIAL_MESSAGES.moduleUpdated };
 }
@@ -317,7 +329,7 @@ export async function reorder(
     await record(ctx, tx, actor, meta, TUTORIAL_AUDIT.reordered, `tutorial_${kind}`, input.module ?? 0, {
       kind,
       ids: input.ids,
-    });
+    }, [{ field: 'order', before: null, after: input.ids }]);
   });
   return { detail: TUTORIAL_MESSAGES.orderSaved, ids: input.ids };
 }
@@ -390,7 +402,7 @@ export async function createQuiz(
     await record(ctx, tx, actor, meta, QUIZ.audit.created, QUIZ.target, row.id, {
       module: input.module,
       options: input.options.length,
-    });
+    }, auditChanges(null, auditView(row)));
     return row.id;
   });
   return { id, detail: TUTORIAL_MESSAGES.quizCreated };
@@ -405,7 +417,7 @@ export async function updateQuiz(
 ): Promise<TSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  await findOr404(db, QUIZ, id);
+  const before = await findOr404(db, QUIZ, id);
   await moduleOrField(db, input.module);
   await assertLanguages(db, input.localize);
   await db.transaction(async (tx) => {
@@ -423,7 +435,7 @@ export async function updateQuiz(
       .where(eq(tutorialQuizzes.id, id));
     await record(ctx, tx, actor, meta, QUIZ.audit.updated, QUIZ.target, id, {
       languages: Object.keys(input.localize),
-    });
+    }, auditChanges(auditView(before), auditView(await QUIZ.find(tx, id))));
   });
   return { id, detail: TUTORIAL_MESSAGES.quizUpdated };
 }
@@ -482,7 +494,7 @@ export async function createOption(
     if (!row) throw new Error('insert returned no row');
     await record(ctx, tx, actor, meta, OPTION.audit.created, OPTION.target, row.id, {
       question: input.question,
-    });
+    }, auditChanges(null, auditView(row)));
     return presentOption(row);
   });
 }
@@ -496,7 +508,7 @@ export async function updateOption(
 ): Promise<TOption> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  await findOr404(db, OPTION, id);
+  const before = await findOr404(db, OPTION, id);
   await assertQuizField(db, input.question);
   await assertLanguages(db, input.localize);
   return db.transaction(async (tx) => {
@@ -508,7 +520,7 @@ export async function updateOption(
     if (!row) throw notFound(OPTION.missing);
     await record(ctx, tx, actor, meta, OPTION.audit.updated, OPTION.target, id, {
       languages: Object.keys(input.localize),
-    });
+    }, auditChanges(auditView(before), auditView(row)));
     return presentOption(row);
   });
 }
@@ -573,7 +585,7 @@ export async function createContent(
     await record(ctx, tx, actor, meta, CONTENT.audit.created, CONTENT.target, row.id, {
       module: input.module,
       title: input.title,
-    });
+    }, auditChanges(null, auditView(row)));
     return row.id;
   });
   return { id, detail: TUTORIAL_MESSAGES.contentCreated };
@@ -588,7 +600,7 @@ export async function updateContent(
 ): Promise<TSaved> {
   assertCanManage(actor);
   const { db } = ctx.database;
-  await findOr404(db, CONTENT, id);
+  const before = await findOr404(db, CONTENT, id);
   const values = await contentValues(db, input);
   await db.transaction(async (tx) => {
     await tx
@@ -598,7 +610,7 @@ export async function updateContent(
     await record(ctx, tx, actor, meta, CONTENT.audit.updated, CONTENT.target, id, {
       title: input.title,
       languages: Object.keys(input.localize),
-    });
+    }, auditChanges(auditView(before), auditView(await CONTENT.find(tx, id))));
   });
   return { id, detail: TUTORIAL_MESSAGES.contentUpdated };
 }

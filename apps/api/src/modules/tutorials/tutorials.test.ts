@@ -189,7 +189,7 @@ describe('modules', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, TUTORIAL_AUDIT.module.updated), eq(auditLog.targetId, String(id))));
+      .where(and(eq(auditLog.action, TUTORIAL_AUDIT.module.updated), eq(auditLog.targetType, 'tutorial'), eq(auditLog.targetId, `module-${id}`)));
     expect(audits).toHaveLength(1);
   });
 });

@@ -32,6 +32,7 @@ import {
 import { MESSAGES, parseMobile } from '@sc/shared/validation';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { auditActor, auditChanges, type AuditChange } from '../../services/audit.service.ts';
 import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
 import { AppError, badRequest, fieldError, notFound, type FieldErrors } from '../../http/errors.ts';
@@ -97,16 +98,16 @@ export async function recordUserAudit(
   details: Record<string, unknown>,
   meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
   tx?: DbOrTx,
+  row: { organizationId?: number | null; changes?: AuditChange[] } = {},
 ): Promise<void> {
   await ctx.services.audit.record(
     {
       action,
-      actorId: actor.id,
-      impersonatorId: actor.impersonatorId,
+      ...auditActor(actor, meta),
       targetType: 'user',
       targetId,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      organizationId: row.organizationId ?? null,
+      changes: row.changes ?? null,
       details,
     },
     tx,
@@ -343,6 +344,20 @@ export async function createOrganizationUser(
         },
         meta,
         tx,
+        {
+          organizationId,
+          changes: auditChanges(null, {
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email,
+            mobile,
+            mobile_country_code: input.mobile_country_code,
+            user_type: input.user_type,
+            organization: organizationId,
+            is_trainer: input.is_trainer ?? false,
+            is_available_demo: input.is_available_demo ?? false,
+          }),
+        },
       );
       return newId;
     }),
@@ -493,6 +508,28 @@ export async function updateOrganizationUser(
       },
       meta,
       tx,
+      {
+        // After a transfer, the new organization (the old one is in the changes).
+        organizationId: nextOrgId ?? current.organizationId,
+        changes: auditChanges(
+          {
+            first_name: current.firstName,
+            last_name: current.lastName,
+            user_type: current.userType,
+            organization: current.organizationId,
+            is_trainer: current.isTrainer,
+            is_available_demo: current.isAvailableDemo,
+          },
+          {
+            first_name: input.first_name ?? current.firstName,
+            last_name: input.last_name ?? current.lastName,
+            user_type: typeChanged ? nextType : current.userType,
+            organization: orgChanged ? nextOrgId : current.organizationId,
+            is_trainer: input.is_trainer ?? current.isTrainer,
+            is_available_demo: input.is_available_demo ?? current.isAvailableDemo,
+          },
+        ),
+      },
     );
   });
 

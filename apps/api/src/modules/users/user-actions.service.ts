@@ -18,6 +18,8 @@ import type {
 } from '@sc/shared/users';
 import { AppError, fieldError, nonFieldError } from '../../http/errors.ts';
 import { AUTH_ERRORS } from '../../http/authenticate.ts';
+import { auditChanges } from '../../services/audit.service.ts';
+import { AUDIT_REDACTED } from '@sc/shared/audit';
 import type { Actor } from '../../http/actor.ts';
 import { localDate } from '../../http/period.ts';
 import { resolveScope } from '../../http/scope.ts';
@@ -55,7 +57,10 @@ export async function resetUserPin(
       { pinResetRequest: true, pinHash: null },
       { modifiedBy: actor.id, at: ctx.now() },
     );
-    await recordUserAudit(ctx, actor, USER_AUDIT.pinReset, id, {}, meta, tx);
+    await recordUserAudit(ctx, actor, USER_AUDIT.pinReset, id, {}, meta, tx, {
+      organizationId: target.organizationId,
+      changes: auditChanges({ pin_reset_request: target.pinResetRequest, pin: AUDIT_REDACTED }, { pin_reset_request: true, pin: null }),
+    });
   });
   return { detail: USER_MESSAGES.pinReset, pin_reset_request: true };
 }
@@ -128,6 +133,13 @@ export async function certifyUser(
       { previous_status: target.ibeTrainingStatus, issue_date: issue, expiry_date: expiry },
       meta,
       tx,
+      {
+        organizationId: target.organizationId,
+        changes: auditChanges(
+          { ibe_training_status: target.ibeTrainingStatus, certificate_issue_date: target.certificateIssueDate, certificate_expiry_date: target.certificateExpiryDate },
+          { ibe_training_status: 'CERTIFIED', certificate_issue_date: issue, certificate_expiry_date: expiry },
+        ),
+      },
     );
   });
   return savedUser(ctx, id, USER_MESSAGES.certified);
@@ -161,6 +173,13 @@ export async function reCertifyUser(
       { previous_expiry_date: target.certificateExpiryDate, issue_date: issue, expiry_date: expiry },
       meta,
       tx,
+      {
+        organizationId: target.organizationId,
+        changes: auditChanges(
+          { certificate_issue_date: target.certificateIssueDate, certificate_expiry_date: target.certificateExpiryDate },
+          { certificate_issue_date: issue, certificate_expiry_date: expiry },
+        ),
+      },
     );
   });
   return savedUser(ctx, id, USER_MESSAGES.reCertified);

@@ -101,6 +101,7 @@ export async function addUserOrganization(
         { organization: input.organization, link: id },
         meta,
         tx,
+        { organizationId: input.organization, changes: [{ field: 'linked_organization', before: null, after: input.organization }] },
       );
       return id;
     });
@@ -141,6 +142,7 @@ export async function removeUserOrganization(
       { organization: link.organizationId, link: id },
       meta,
       tx,
+      { organizationId: link.organizationId, changes: [{ field: 'linked_organization', before: link.organizationId, after: null }] },
     );
   });
   return { detail: USER_MESSAGES.linkRemoved };
