@@ -12,7 +12,18 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_TARGET_TYPES } from '@sc/shared/audit';
-import { auditLog, bookings, cervicalExams, organizations, outboxMessages, scans, tutorialModules, users } from '../db/schema/index.ts';
+import {
+  auditLog,
+  bookings,
+  cervicalExams,
+  organizations,
+  outboxMessages,
+  scans,
+  trashEntries,
+  tutorialModules,
+  users,
+  webhookDeliveries,
+} from '../db/schema/index.ts';
 import { ensureReviewOptions, seedExam } from '../modules/cervical/cervical.fixtures.ts';
 import { createCase } from '../modules/follow-up/follow-up.fixtures.ts';
 import { grantLicence, orcaBody, postOrca } from '../modules/follow-up/follow-up-opening.fixtures.ts';
@@ -52,8 +63,6 @@ type Call = {
   pending?: string;
 };
 
-const SOFT_DELETES = 'hF turns this delete into a soft delete with restore and writes its row with the before values';
-const WEBHOOKS = 'hA owns the webhook module and writes its rows with the caller and address';
 
 /** Kinds of target that belong to one organization: their rows carry it (who may read them follows from it). */
 const ORGANIZATION_TARGETS = new Set(['patient', 'scan', 'cervical_exam', 'orca_exam', 'follow_up_case', 'booking', 'licence', 'reference', 'organization']);
@@ -96,6 +105,22 @@ function sweep(name: string, path?: string): () => Promise<Answer> {
     const url = path ?? pathOf(r).slice(API.length);
     return send(r.method as Method, url, r.body?.());
   };
+}
+
+/** A delivered webhook of the walk's organization, its webhook on (what a Replay sends again): its id. */
+async function finishedDelivery(): Promise<{ id: number; organizationId: number }> {
+  const db = t.database.db;
+  const s = await setupUploader(t);
+  const upload = await post(t, s.token, '/scan/', scanBody(s.device.serialNumber, await uploadPatient(t, s)));
+  if (upload.statusCode >= 300) throw new Error(`A scan upload failed while preparing: ${upload.body}`);
+  const scan = { id: upload.json<{ id: number }>().id };
+  const organizationId = s.org.id;
+  await db.update(organizations).set({ webhookUrl: 'https://hooks.example.com/walk', webhookSwitch: true }).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({ organizationId, scanId: scan.id, url: 'https://hooks.example.com/walk', status: 'delivered', attempts: 1, created: new Date() })
+    .returning();
+  return { id: row!.id, organizationId };
 }
 
 /** A record made through the API as ADMIN: its id. */
@@ -278,7 +303,7 @@ const CALLS: Record<string, Call> = {
     run: async () => send('POST', '/user/logout/', undefined, await signIn(t, await createUser(t, { userType: 'ADMIN' }))),
   },
   'DELETE /user/delete/me/': {
-    pending: SOFT_DELETES,
+   
     target: 'user',
     run: async () => send('DELETE', '/user/delete/me/', undefined, await signIn(t, await createUser(t, { userType: 'TECHNICIAN', organizationId: state().orgId }))),
   },
@@ -344,8 +369,22 @@ const CALLS: Record<string, Call> = {
       return send('DELETE', `/organization/reference/${id}/`);
     },
   },
+  'POST /organization/{id}/webhook/secret/': { target: 'organization', run: () => send('POST', `/organization/${state().orgId}/webhook/secret/`, {}) },
+  'POST /organization/webhook-deliveries/{id}/replay/': {
+    target: 'webhook_delivery',
+    noChanges: true,
+    run: async () => send('POST', `/organization/webhook-deliveries/${(await finishedDelivery()).id}/replay/`, {}),
+  },
+  'POST /organization/webhook-deliveries/replay/': {
+    target: 'organization',
+    noChanges: true,
+    run: async () => {
+      const { organizationId } = await finishedDelivery();
+      const day = new Date().toISOString().slice(0, 10);
+      return send('POST', '/organization/webhook-deliveries/replay/', { organization: organizationId, created_after: day, created_before: day });
+    },
+  },
   'POST /organization/previous-scans/': {
-    pending: WEBHOOKS,
     noChanges: true,
     target: 'organization',
     run: async () => {
@@ -470,7 +509,17 @@ const CALLS: Record<string, Call> = {
     },
   },
   'PATCH /patient/{id}/': { target: 'patient', run: sweep('PATCH /patient/:id/') },
-  'DELETE /patient/{id}/': { target: 'patient', pending: SOFT_DELETES, run: sweep('DELETE /patient/:id/') },
+  'DELETE /patient/{id}/': { target: 'patient', run: sweep('DELETE /patient/:id/') },
+  'POST /trash/{id}/restore/': {
+    target: 'patient',
+    run: async () => {
+      const patient = await uploadPatient(t, await setupUploader(t));
+      const deleted = await send('DELETE', `/patient/${patient}/`);
+      if (deleted.statusCode >= 300) throw new Error(`DELETE patient failed while preparing: ${deleted.body}`);
+      const [entry] = await t.database.db.select().from(trashEntries).orderBy(desc(trashEntries.id)).limit(1);
+      return send('POST', `/trash/${entry!.id}/restore/`, {});
+    },
+  },
   'POST /patient/transfer/{id}/': {
     target: 'patient',
     run: async () => {
@@ -495,7 +544,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'DELETE /scan/{id}/': {
-    pending: SOFT_DELETES,
+   
     target: 'scan',
     run: async () => {
       const s = await setupUploader(t);
@@ -597,6 +646,23 @@ const CALLS: Record<string, Call> = {
     target: 'follow_up_case',
     run: async () => send('POST', `/follow-up/${(await createCase(t, state().orgId)).id}/actions/`, { kind: 'NOTE', note: 'Walk note' }),
   },
+  // ---- Audit settings, the single exam deletes (issue 27) ----
+  'PUT /audit/settings/': { target: 'settings', run: sweep('PUT /audit/settings/') },
+  'DELETE /cervaical/{id}/': {
+    target: 'cervical_exam',
+    run: async () => send('DELETE', `/cervaical/${(await seedExam(t.database.db, { organizationId: state().orgId, documents: ['IMAGE'] })).id}/`),
+  },
+  'DELETE /orca/{id}/': {
+    target: 'orca_exam',
+    run: async () => {
+      const s = await setupUploader(t);
+      await grantLicence(t.database.db, s.org.id, 'ORCA');
+      const upload = await postOrca(t, s.token, await orcaBody(t, { ...s, patient: await uploadPatient(t, s) }));
+      if (upload.statusCode >= 300) throw new Error(`ORCA upload failed while preparing: ${upload.body}`);
+      return send('DELETE', `/orca/${upload.json<{ id: number }>().id}/`);
+    },
+  },
+
   'POST /follow-up/backfill/': { target: 'settings', noChanges: true, run: () => send('POST', '/follow-up/backfill/', {}) },
 
   // ---- Bookings ----
@@ -631,7 +697,7 @@ const CALLS: Record<string, Call> = {
     target: 'tutorial',
     run: async () => send('PUT', `/tutorial/module/${await tutorialModule()}/`, { name: `Walk renamed ${++seq}`, z_order: 1 }),
   },
-  'DELETE /tutorial/module/{id}/': { target: 'tutorial', pending: SOFT_DELETES, run: async () => send('DELETE', `/tutorial/module/${await tutorialModule()}/`) },
+  'DELETE /tutorial/module/{id}/': { target: 'tutorial', run: async () => send('DELETE', `/tutorial/module/${await tutorialModule()}/`) },
   'PUT /tutorial/module/order/': {
     target: 'tutorial',
     run: async () => {
@@ -652,7 +718,7 @@ const CALLS: Record<string, Call> = {
       return send('PUT', `/tutorial/quiz/${await tutorialQuiz(module)}/`, { module, question: 'Walk again?', z_order: 2 });
     },
   },
-  'DELETE /tutorial/quiz/{id}/': { target: 'tutorial', pending: SOFT_DELETES, run: async () => send('DELETE', `/tutorial/quiz/${await tutorialQuiz()}/`) },
+  'DELETE /tutorial/quiz/{id}/': { target: 'tutorial', run: async () => send('DELETE', `/tutorial/quiz/${await tutorialQuiz()}/`) },
   'PUT /tutorial/quiz/order/': {
     target: 'tutorial',
     run: async () => {
@@ -675,7 +741,7 @@ const CALLS: Record<string, Call> = {
     },
   },
   'DELETE /tutorial/quiz-option/{id}/': {
-    pending: SOFT_DELETES,
+   
     target: 'tutorial',
     run: async () => {
       const id = await made('POST', '/tutorial/quiz-option/', { option: 'No', question: await tutorialQuiz(), z_order: 2, is_correct: false });
@@ -690,7 +756,7 @@ const CALLS: Record<string, Call> = {
       return send('PUT', `/tutorial/content/${await tutorialContent(module)}/`, { title: 'Walk video 2', z_order: 1, module });
     },
   },
-  'DELETE /tutorial/content/{id}/': { target: 'tutorial', pending: SOFT_DELETES, run: async () => send('DELETE', `/tutorial/content/${await tutorialContent()}/`) },
+  'DELETE /tutorial/content/{id}/': { target: 'tutorial', run: async () => send('DELETE', `/tutorial/content/${await tutorialContent()}/`) },
   'PUT /tutorial/content/order/': {
     target: 'tutorial',
     run: async () => {

@@ -49,7 +49,7 @@ export const organizationWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      return reply.status(202).send(await sendPreviousScans(app.ctx, actor, request.body));
+      return reply.status(202).send(await sendPreviousScans(app.ctx, actor, request.body, metaOf(request)));
     },
   );
 

@@ -17,14 +17,14 @@ import {
   type TWebhookReplayed,
 } from '@sc/shared/webhooks';
 import type { AppContext } from '../../app.ts';
-import type { Actor } from '../../http/actor.ts';
+import type { Actor, RequestMeta } from '../../http/actor.ts';
 import { AppError, nonFieldError, notFound } from '../../http/errors.ts';
 import { paginate, toPageParams } from '../../http/pagination.ts';
 import { requestPeriod } from '../../http/period.ts';
 import { assertInScope, isInScope, resolveScope } from '../../http/scope.ts';
 import { webhookBackfillJob } from '../../jobs/webhook-backfill.job.ts';
 import { webhookDeliveryJob } from '../../jobs/webhook-delivery.job.ts';
-import { auditChanges } from '../../services/audit.service.ts';
+import { auditActor, auditChanges } from '../../services/audit.service.ts';
 import { enqueue, enqueueMany } from '../../services/queue/job.ts';
 import { countWebhookScans, findMaxScanId, findOrganizationWebhook } from '../scans/scans.queries.ts';
 import { assertWebhookRole } from './organization-webhook-secret.service.ts';
@@ -49,6 +49,7 @@ export async function sendPreviousScans(
   ctx: WebhooksContext,
   actor: Actor,
   input: TPreviousScansInput,
+  meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
 ): Promise<TPreviousScansQueued> {
   assertEditorRole(actor);
   const { db } = ctx.database;
@@ -70,8 +71,7 @@ export async function sendPreviousScans(
   }
   await ctx.services.audit.record({
     action: 'organization.webhook_previous_scans',
-    actorId: actor.id,
-    impersonatorId: actor.impersonatorId,
+    ...auditActor(actor, meta),
     targetType: 'organization',
     targetId: org.id,
     organizationId: org.id,

@@ -59,7 +59,6 @@ import {
 } from './patients.queries.ts';
 import { moveFiles } from '../scan-files/scan-files.service.ts';
 import { moveToTrash } from '../trash/trash.service.ts';
-import { auditChanges } from '../../services/audit.service.ts';
 import { readerFor } from '../../db/replica.ts';
 
 export type PatientsContext = Pick<AppContext, 'config' | 'database' | 'services' | 'now'>;

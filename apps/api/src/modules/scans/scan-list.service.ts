@@ -44,7 +44,6 @@ import { assertInScope, isInScope, resolveScope, type Scope } from '../../http/s
 import { containsPattern, ilikeTerm } from '../../http/search.ts';
 import { moveScanFiles } from '../scan-files/scan-files.service.ts';
 import { moveToTrash } from '../trash/trash.service.ts';
-import { auditChanges } from '../../services/audit.service.ts';
 import * as q from './scan-list.queries.ts';
 import { presentScanDetail, presentScanRow } from './scans.presenter.ts';
 import { readerFor } from '../../db/replica.ts';

@@ -215,7 +215,7 @@ async function deleteItem<R>(
   const before = await findOr404(db, item, id);
   await db.transaction(async (tx) => {
     await tx.delete(item.table).where(eq(item.table.id, id));
-    await record(ctx, tx, actor, meta, item.audit.deleted, item.target, id, item.deletedDetails?.(before));
+    await record(ctx, tx, actor, meta, item.audit.deleted, item.target, id, item.deletedDetails?.(before), auditChanges(auditView(before as object), null));
   });
   return { detail: item.deleted };
 }
