@@ -188,7 +188,7 @@ describe('POST follow-up/backfill/', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ detail: FOLLOW_UP_MESSAGES.backfillQueued });
     expect(await db.select().from(auditLog).where(eq(auditLog.action, FOLLOW_UP_AUDIT.backfill))).toMatchObject([
-      { actorId: admin.id, targetType: 'follow_up' },
+      { actorId: admin.id, targetType: 'settings', targetId: 'follow_up_backfill' },
     ]);
     expect(await casesOf(db, p)).toEqual([]);
     await ctx.services.queue.drain();
