@@ -37,6 +37,41 @@ export function pagerPages(total: number, limit: number, capped = false): number
   return capped ? counted + 1 : Math.max(1, counted);
 }
 
+/** The footer's left side, the same on both pagers: rows per page and how many items. */
+function PageSizeAndTotal({
+  limit,
+  total,
+  capped,
+  pageSizes,
+  onLimitChange,
+}: {
+  limit: number;
+  total: number;
+  capped: boolean;
+  pageSizes: readonly number[];
+  onLimitChange: (limit: number) => void;
+}) {
+  return (
+    <Group gap="sm">
+      <Select
+        aria-label="Rows per page"
+        data={pageSizes.map((n) => ({ value: String(n), label: `${n} / page` }))}
+        value={String(limit)}
+        onChange={(v) => v && onLimitChange(Number(v))}
+        allowDeselect={false}
+        w={120}
+        size="xs"
+        data-testid="list-page-size"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Text size="sm" c="dimmed" data-testid="list-total">
+        {capped && 'More than '}
+        {total} {total === 1 ? 'item' : 'items'}
+      </Text>
+    </Group>
+  );
+}
+
 export function ListFooter({
   page,
   limit,
@@ -50,23 +85,7 @@ export function ListFooter({
   const current = Math.min(page, pages);
   return (
     <Group justify="space-between" gap="sm" px="md" py="sm" data-testid="list-footer">
-      <Group gap="sm">
-        <Select
-          aria-label="Rows per page"
-          data={pageSizes.map((n) => ({ value: String(n), label: `${n} / page` }))}
-          value={String(limit)}
-          onChange={(v) => v && onLimitChange(Number(v))}
-          allowDeselect={false}
-          w={120}
-          size="xs"
-          data-testid="list-page-size"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Text size="sm" c="dimmed" data-testid="list-total">
-          {capped && 'More than '}
-          {total} {total === 1 ? 'item' : 'items'}
-        </Text>
-      </Group>
+      <PageSizeAndTotal limit={limit} total={total} capped={capped} pageSizes={pageSizes} onLimitChange={onLimitChange} />
       <Pagination.Root
         total={pages}
         value={current}
@@ -142,23 +161,7 @@ export function KeysetFooter({
   const newer = keysetCursor(previous);
   return (
     <Group justify="space-between" gap="sm" px="md" py="sm" data-testid="list-footer">
-      <Group gap="sm">
-        <Select
-          aria-label="Rows per page"
-          data={pageSizes.map((n) => ({ value: String(n), label: `${n} / page` }))}
-          value={String(limit)}
-          onChange={(v) => v && onLimitChange(Number(v))}
-          allowDeselect={false}
-          w={120}
-          size="xs"
-          data-testid="list-page-size"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Text size="sm" c="dimmed" data-testid="list-total">
-          {capped && 'More than '}
-          {total} {total === 1 ? 'item' : 'items'}
-        </Text>
-      </Group>
+      <PageSizeAndTotal limit={limit} total={total} capped={capped} pageSizes={pageSizes} onLimitChange={onLimitChange} />
       <Group gap={6} wrap="nowrap" data-testid="list-keyset-pager">
         <Button size="compact-sm" variant="default" disabled={!paged} onClick={() => onCursorChange({})} data-testid="list-newest">
           Newest
